@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    })
+    .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" });
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+    PUBLIC_URL: optionalUrl(["http://", "https://"]),
+    OWNER_EMAIL: z.email({ message: "must be an email address" }).optional(),
+    OWNER_PASSWORD: z.string().min(6, { message: "must be at least 6 characters" }).optional(),
+    SEED_DEMO: booleanFlag.default(true),
+    SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+    MAIL_FROM: z.string().default("The Educator <no-reply@localhost>"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    VACUUM_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(1).default(360),
+    TRUST_PROXY: booleanFlag.default(false),
+    SITE_TIMEZONE: z
+      .string()
+      .default("Africa/Lusaka")
+      .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone) || zone === "UTC", {
+        message: "is not a known time zone",
+      }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.OWNER_PASSWORD && !value.OWNER_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["OWNER_EMAIL"], message: "must be set when OWNER_PASSWORD is set" });
+    }
+  });
+
+export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = issue.path.join(".") || "environment";
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(present[variable] ?? "")})`);
+  }
+  const config = result.data;
+  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "") };
+}

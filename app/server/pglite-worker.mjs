@@ -1,0 +1,70 @@
+// Runs PGlite off the main thread: a long query blocks this worker, never the web server.
+// Plain JavaScript so Node can start it without a TypeScript loader.
+import { parentPort, workerData } from "node:worker_threads";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite, types } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+const extensions = { pg_trgm };
+// Dates stay as the text PostgreSQL sent, exactly as Drizzle expects from node-postgres.
+const keepText = (value) => value;
+const parsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+);
+
+/** A new database is made in a temporary folder and renamed into place, so a kill during creation leaves nothing half-made. */
+async function openDataDir(dataDir) {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return PGlite.create(dataDir, { extensions });
+  const parent = path.dirname(dataDir);
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(`${path.basename(dataDir)}.creating-`)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+  const temporary = `${dataDir}.creating-${process.pid}`;
+  const fresh = await PGlite.create(temporary, { extensions });
+  await fresh.close();
+  if (fs.existsSync(dataDir)) fs.rmSync(dataDir, { recursive: true, force: true }); // an empty or broken leftover, never a real database
+  fs.renameSync(temporary, dataDir);
+  return PGlite.create(dataDir, { extensions });
+}
+
+async function open() {
+  const { dataDir, loadDataDirFrom } = workerData;
+  if (loadDataDirFrom) {
+    const tarball = new Blob([fs.readFileSync(loadDataDirFrom)]);
+    return PGlite.create({ loadDataDir: tarball, extensions });
+  }
+  if (!dataDir) return PGlite.create({ extensions });
+  return openDataDir(dataDir);
+}
+
+function serializeError(error) {
+  const fields = ["message", "code", "detail", "hint", "constraint", "table", "column", "schema", "severity", "where"];
+  return Object.fromEntries(fields.filter((key) => error?.[key] !== undefined).map((key) => [key, String(error[key])]));
+}
+
+const ready = open();
+ready.catch((error) => parentPort.postMessage({ op: "fatal", error: serializeError(error) }));
+
+const handlers = {
+  query: (db, { sql, params, rowMode }) =>
+    db.query(sql, params, { rowMode, parsers }).then(({ rows, affectedRows }) => ({ rows, rowCount: affectedRows ?? rows.length })),
+  exec: (db, { sql }) => db.exec(sql).then(() => null),
+  listen: (db, { channel }) => db.listen(channel, (payload) => parentPort.postMessage({ op: "notify", channel, payload })).then(() => null),
+  dump: async (db, { file }) => {
+    const tarball = await db.dumpDataDir("gzip");
+    fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+    return null;
+  },
+  close: (db) => db.close().then(() => null),
+};
+
+parentPort.on("message", async (message) => {
+  try {
+    const db = await ready;
+    const result = await handlers[message.op](db, message);
+    parentPort.postMessage({ id: message.id, ok: true, result });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error) });
+  }
+});

@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Login identity. Its public face is `profiles` (same id). */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the cookie token: a leaked table cannot be replayed as cookies. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const emailVerifications = pgTable("email_verifications", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters shared by every instance (sign-in, sign-up, comments...). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+});
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_role_check", sql`${t.role} in ('user', 'admin')`),
+    index("profiles_created_at_idx").on(t.createdAt.desc()),
+    index("profiles_role_idx").on(t.role),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    icon: text("icon"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_key").on(t.slug),
+    index("categories_name_idx").on(t.name),
+    check("categories_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    // RESTRICT: a category in use cannot be deleted, so no article is lost or orphaned.
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    featuredImageUrl: text("featured_image_url"),
+    // An author account may go; the article stays.
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("articles_slug_key").on(t.slug),
+    check("articles_status_check", sql`${t.status} in ('draft', 'published')`),
+    check("articles_views_check", sql`${t.views} >= 0`),
+    index("articles_published_idx").on(t.status, t.publishedAt.desc()),
+    index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc()),
+    index("articles_views_idx").on(t.views.desc()),
+    index("articles_created_at_idx").on(t.createdAt.desc()),
+    index("articles_author_id_idx").on(t.authorId),
+  ],
+);
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    bio: text("bio"),
+    photoUrl: text("photo_url"),
+    active: boolean("active").notNull().default(true),
+    orderIndex: integer("order_index").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("team_members_order_index_check", sql`${t.orderIndex} >= 0`),
+    index("team_members_order_idx").on(t.orderIndex),
+    index("team_members_name_idx").on(t.name),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    content: text("content").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    // Deleting a user keeps what they wrote, anonymously ("anon").
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("comments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index("comments_created_at_idx").on(t.createdAt.desc()),
+    index("comments_article_id_idx").on(t.articleId, t.status, t.createdAt),
+    index("comments_user_id_idx").on(t.userId),
+  ],
+);
+
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    path: text("path").notNull(),
+    referrer: text("referrer"),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_views_created_at_idx").on(t.createdAt)],
+);
+
+export type Role = (typeof profiles.$inferSelect)["role"];
