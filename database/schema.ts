@@ -181,3 +181,9 @@ export const pageViews = pgTable(
 );
 
 export type Role = (typeof profiles.$inferSelect)["role"];
+
+/** Values the server generates once and every instance shares (session secret, owner account). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

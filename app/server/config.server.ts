@@ -25,7 +25,7 @@ const configSchema = z
     OWNER_PASSWORD: z.string().min(6, { message: "must be at least 6 characters" }).optional(),
     SEED_DEMO: booleanFlag.default(true),
     SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
-    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    STORAGE_DRIVER: z.enum(["local"], { message: "must be local (S3 support is not built yet)" }).default("local"),
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     MAIL_FROM: z.string().default("The Educator <no-reply@localhost>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -344,4 +344,8 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export { sql };
+/** Rows of a raw SQL statement; both drivers answer with `{ rows }`. */
+export async function selectRows<T>(db: AppDb, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

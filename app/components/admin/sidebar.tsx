@@ -1,0 +1,120 @@
+import { BarChart3, FileText, FolderTree, Image, LayoutDashboard, LogOut, Menu, MessageSquare, PanelLeft, Settings, UserSquare2, Users, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+
+export const sidebarCookieName = "sidebar_state";
+const sevenDays = 7 * 24 * 60 * 60;
+
+const items = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/articles", label: "Articles", icon: FileText },
+  { to: "/admin/categories", label: "Categories", icon: FolderTree },
+  { to: "/admin/media", label: "Media Library", icon: Image },
+  { to: "/admin/comments", label: "Comments", icon: MessageSquare },
+  { to: "/admin/users", label: "Users", icon: Users },
+  { to: "/admin/team", label: "Team", icon: UserSquare2 },
+  { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/admin/settings", label: "Settings", icon: Settings },
+];
+
+function SidebarLinks({ collapsed }: { collapsed: boolean }) {
+  return (
+    <>
+      <ul className="flex flex-1 flex-col gap-1 p-2">
+        {items.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              title={collapsed ? label : undefined}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800 ${isActive ? "bg-slate-200 dark:bg-slate-800" : ""}`
+              }
+            >
+              <Icon className="size-4 shrink-0" aria-hidden />
+              <span className={collapsed ? "sr-only" : ""}>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action="/sign-out" className="border-t border-slate-200 p-2 dark:border-slate-800">
+        <button type="submit" title={collapsed ? "Sign Out" : undefined} className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800">
+          <LogOut className="size-4 shrink-0" aria-hidden />
+          <span className={collapsed ? "sr-only" : ""}>Sign Out</span>
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * Sidebar collapsible to icons (Ctrl/Cmd+B), its state kept in a cookie for 7 days so the
+ * server renders it right; below 768 px it is a slide-over panel.
+ */
+export function AdminShell({ initiallyOpen, productName, children }: { initiallyOpen: boolean; productName: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        if (window.matchMedia("(max-width: 767px)").matches) setMobileOpen((value) => !value);
+        else setOpen((value) => !value);
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    document.cookie = `${sidebarCookieName}=${open ? "expanded" : "collapsed"}; path=/; max-age=${sevenDays}; samesite=lax`;
+  }, [open]);
+
+  return (
+    <div className="flex min-h-screen">
+      <nav
+        aria-label="Admin"
+        data-state={open ? "expanded" : "collapsed"}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width] md:flex dark:border-slate-800 dark:bg-slate-900 ${open ? "w-64" : "w-12"}`}
+      >
+        <SidebarLinks collapsed={!open} />
+      </nav>
+      {mobileOpen && (
+        <div className="fixed inset-0 z-50 md:hidden">
+          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/50" onClick={() => setMobileOpen(false)} />
+          <nav aria-label="Admin" className="relative flex h-full w-72 flex-col bg-slate-50 dark:bg-slate-900">
+            <div className="flex justify-end p-2">
+              <button type="button" aria-label="Close menu" className="rounded-md p-2" onClick={() => setMobileOpen(false)}>
+                <X className="size-5" aria-hidden />
+              </button>
+            </div>
+            <SidebarLinks collapsed={false} />
+          </nav>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-800">
+          <button type="button" className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            className="hidden rounded-md p-2 hover:bg-slate-100 md:inline-flex dark:hover:bg-slate-800"
+            aria-label="Toggle sidebar"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            <PanelLeft className="size-5" aria-hidden />
+          </button>
+          <span className="font-semibold">{productName} - Admin</span>
+        </header>
+        <main id="main" className="flex-1 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

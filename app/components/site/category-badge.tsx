@@ -1,0 +1,14 @@
+import { Link } from "react-router";
+import { categoryLabel, isClickableCategory } from "../../lib/category-label";
+
+const badgeClass = "rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground";
+
+export function CategoryBadge({ slug }: { slug: string }) {
+  const label = categoryLabel(slug);
+  if (!isClickableCategory(slug)) return <span className={badgeClass}>{label}</span>;
+  return (
+    <Link to={`/category/${slug}`} className={`${badgeClass} hover:opacity-90`}>
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,85 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { ThemeToggle } from "./theme-toggle";
+import { SignOutButton } from "./sign-out-button";
+
+const links = [
+  { to: "/articles", label: "Articles" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/ask-kafundisha", label: "Ask Kafundisha" },
+];
+
+interface NavbarProps {
+  user: { role: "user" | "admin" } | null;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? "text-accent" : ""}`;
+
+export function Navbar({ user }: NavbarProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const isAdmin = user?.role === "admin";
+  const account = user ? (
+    <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
+  ) : (
+    <Link to="/auth" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
+      Sign In
+    </Link>
+  );
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+        <Link to="/" className="font-serif text-xl font-black tracking-tight">
+          THE EDUCATOR
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          {isAdmin && (
+            <NavLink to="/admin" className={linkClass}>
+              Admin Dashboard
+            </NavLink>
+          )}
+        </div>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden md:block">{account}</div>
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
+          <div className="flex flex-col gap-1">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            {isAdmin && (
+              <NavLink to="/admin" className={linkClass}>
+                Admin Dashboard
+              </NavLink>
+            )}
+            <div className="pt-2">{account}</div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

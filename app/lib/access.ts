@@ -1,0 +1,1 @@
+export const accessDeniedText = "Access denied. Admin privileges required.";

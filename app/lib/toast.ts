@@ -1,0 +1,5 @@
+export interface Toast {
+  title: string;
+  description?: string;
+  type: "success" | "error" | "info";
+}

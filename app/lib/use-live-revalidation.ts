@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import type { LiveTable, TableChange } from "./live-tables";
+
+type Listener = (change: TableChange) => void;
+const listeners = new Set<Listener>();
+let source: EventSource | null = null;
+
+// One EventSource per tab, shared by every screen that listens; closed when the last one leaves.
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  if (!source) {
+    source = new EventSource("/api/events");
+    source.addEventListener("change", (event) => {
+      const change = JSON.parse((event as MessageEvent<string>).data) as TableChange;
+      for (const current of listeners) current(change);
+    });
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      source?.close();
+      source = null;
+    }
+  };
+}
+
+/**
+ * Reloads the screen's loader data when one of `tables` changes anywhere (any instance).
+ * Bursts are coalesced: at most one reload per `intervalMs`.
+ */
+export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1000) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const key = tables.join(",");
+  useEffect(() => {
+    const watched = new Set(key.split(","));
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastRun = 0;
+    const unsubscribe = subscribe((change) => {
+      if (!watched.has(change.table) || timer) return;
+      const wait = Math.max(0, lastRun + intervalMs - Date.now());
+      timer = setTimeout(() => {
+        timer = null;
+        lastRun = Date.now();
+        void revalidate.current();
+      }, wait);
+    });
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [key, intervalMs]);
+}

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { getUser } from "./server/auth.server";
+import { takeToast } from "./server/toast.server";
+import { useNonce } from "./lib/nonce";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toast, clear }] = await Promise.all([getUser(request), takeToast(request)]);
+  return data(
+    { user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role }, toast },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+// Runs before the first paint so the saved theme and accent apply with no flash of the wrong theme.
+const themeScript = `(function(){try{var d=document.documentElement,t=localStorage.getItem("theme"),a=localStorage.getItem("accentColor");
+var dark=t?t==="dark":window.matchMedia("(prefers-color-scheme: dark)").matches;d.classList.toggle("dark",dark);
+d.dataset.accent=a==="default"?"default":"orange";}catch(e){}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-accent="orange" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ToastFromServer() {
+  const root = useRootData();
+  const pending = root?.toast;
+  useEffect(() => {
+    if (!pending) return;
+    const show = pending.type === "error" ? showToast.error : pending.type === "success" ? showToast.success : showToast;
+    show(pending.title, { description: pending.description });
+  }, [pending]);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <ToastFromServer />
+      <Toaster richColors closeButton position="top-right" />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const detail = isRouteErrorResponse(error) ? String(error.data?.error ?? error.data ?? "") : "An unexpected error occurred. Please try again.";
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <title>{`${title} | The Educator`}</title>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2">{detail}</p>
+      <a className="mt-4 inline-block underline" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+}

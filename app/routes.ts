@@ -1,0 +1,36 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("articles", "routes/site/articles.tsx"),
+    route("articles/:id", "routes/site/article.tsx"),
+    route("category/:category", "routes/site/category.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("ask-kafundisha", "routes/site/ask-kafundisha.tsx"),
+    route("auth", "routes/site/auth.tsx"),
+    route("auth/verify", "routes/site/verify-email.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("sign-out", "routes/site/sign-out.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("articles/new", "routes/admin/article-new.tsx"),
+    route("articles/ai-writer", "routes/admin/ai-writer.tsx"),
+    route("articles/:id", "routes/admin/article-edit.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+    route("media", "routes/admin/media.tsx"),
+    route("comments", "routes/admin/comments.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("team", "routes/admin/team.tsx"),
+    route("team/new", "routes/admin/team-new.tsx"),
+    route("team/:id", "routes/admin/team-edit.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
+  ...prefix("api", [route("events", "routes/api/events.ts"), route("session", "routes/api/session.ts")]),
+  route("healthz", "routes/api/healthz.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,6 @@
+// Placeholder until the admin panel issue builds this screen.
+import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+
+export default function Screen() {
+  return <AdminPlaceholder title="Edit Article" issue="admin panel" />;
+}

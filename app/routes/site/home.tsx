@@ -1,0 +1,115 @@
+import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { listPublishedArticles } from "../../server/articles.server";
+import { ArticleCard } from "../../components/site/article-card";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "The Educator | Empowering educators in Zambia and worldwide" },
+  { name: "description", content: "An online education magazine for teachers and educators worldwide, with a Zambian focus." },
+];
+
+export async function loader() {
+  const latest = await listPublishedArticles({ limit: 6 });
+  return { featured: latest.slice(0, 2), latest };
+}
+
+const categoryLinks = [
+  { to: "/category/education-news", label: "Education News", icon: Newspaper },
+  { to: "/category/health", label: "Health", icon: HeartPulse },
+  { to: "/category/sports", label: "Sports", icon: Trophy },
+  { to: "/category/technology", label: "Technology", icon: Laptop },
+  { to: "/category/entrepreneurship", label: "Entrepreneurship", icon: Lightbulb },
+  { to: "/ask-kafundisha", label: "Ask Kafundisha", icon: MessageCircleQuestion },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["articles"]);
+  const { featured, latest } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-blue-950 via-blue-900 to-orange-800 px-4 py-20 text-white">
+        <div className="mx-auto max-w-4xl text-center">
+          <h1 className="font-serif text-4xl font-black md:text-6xl">The Educator</h1>
+          <p className="mt-4 text-lg md:text-xl">Empowering educators worldwide with news, ideas and practical guidance, rooted in Zambia.</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-slate-100">
+              Explore Articles
+            </Link>
+            <Link to="/about" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">
+              About Us
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="categories-heading" className="text-2xl font-bold">
+          Explore by Category
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+          {categoryLinks.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-center font-medium hover:border-accent dark:border-slate-800">
+                <Icon className="size-8 text-accent" aria-hidden />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-8">
+        <h2 id="featured-heading" className="text-2xl font-bold">
+          Featured Articles
+        </h2>
+        {featured.length === 0 ? (
+          <p className="mt-4 text-slate-600 dark:text-slate-300">No featured articles yet</p>
+        ) : (
+          <div className="mt-6 grid gap-6 md:grid-cols-2">
+            {featured.map((article) => (
+              <ArticleCard key={article.id} article={article} size="lg" />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="latest-heading" className="mx-auto max-w-7xl px-4 py-8">
+        <div className="flex items-baseline justify-between">
+          <h2 id="latest-heading" className="text-2xl font-bold">
+            Latest Insights
+          </h2>
+          <Link to="/articles" className="font-medium text-accent underline-offset-4 hover:underline">
+            View All Articles
+          </Link>
+        </div>
+        {latest.length === 0 ? (
+          <p className="mt-4 text-slate-600 dark:text-slate-300">No articles yet. Check back soon</p>
+        ) : (
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {latest.map((article) => (
+              <ArticleCard key={article.id} article={article} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="community-heading" className="mx-auto my-12 max-w-7xl rounded-2xl bg-slate-100 px-6 py-10 text-center dark:bg-slate-900">
+        <BookOpen className="mx-auto size-10 text-accent" aria-hidden />
+        <h2 id="community-heading" className="mt-2 text-2xl font-bold">
+          Join Our Community
+        </h2>
+        <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/ask-kafundisha" className="rounded-md bg-accent px-5 py-3 font-semibold text-accent-foreground">
+            Ask Kafundisha
+          </Link>
+          <Link to="/contact" className="rounded-md border border-slate-400 px-5 py-3 font-semibold">
+            Get in Touch
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/not-found";
+
+export function loader(_: Route.LoaderArgs) {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Educator" }, { name: "robots", content: "noindex" }];
+
+export default function NotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-6xl font-black">404</h1>
+      <p className="mt-4 text-xl">Oops! Page not found</p>
+      <Link to="/" className="mt-6 inline-block font-medium text-accent underline">
+        Return to Home
+      </Link>
+    </div>
+  );
+}

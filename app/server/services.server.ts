@@ -1,0 +1,33 @@
+import type { Logger } from "pino";
+import type { Config } from "./config.server";
+import type { AppDb, Database } from "./db.server";
+import type { Mailer } from "./mail.server";
+import type { Realtime } from "./realtime.server";
+import type { Storage } from "./storage.server";
+
+export interface Services {
+  config: Config;
+  database: Database;
+  db: AppDb;
+  realtime: Realtime;
+  mailer: Mailer;
+  storage: Storage;
+  log: Logger;
+  /** Key for signing cookies, from SESSION_SECRET or generated once into the database. */
+  sessionSecret: string;
+}
+
+// The server process and the bundled route modules are separate module graphs; they
+// meet through one global slot, filled once at start (or by a test).
+const slot = Symbol.for("the-educator.services");
+type Holder = { [slot]?: Services };
+
+export function provideServices(services: Services | undefined) {
+  (globalThis as Holder)[slot] = services;
+}
+
+export function services(): Services {
+  const current = (globalThis as Holder)[slot];
+  if (!current) throw new Error("Services are not started: call provideServices() at start.");
+  return current;
+}

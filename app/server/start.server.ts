@@ -1,0 +1,73 @@
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import type { Config } from "./config.server";
+import { openDatabase, type Database } from "./db.server";
+import { createMailer } from "./mail.server";
+import { ensureOwner } from "./owner.server";
+import { pruneRateLimits } from "./rate-limit.server";
+import { startRealtime } from "./realtime.server";
+import { provideServices, type Services } from "./services.server";
+import { createLocalStorage } from "./storage.server";
+import { loadSessionSecret } from "./auth.server";
+import { isEmptyDatabase, seedDemo } from "../../database/seed/seed-demo";
+
+export interface StartOptions {
+  log?: Logger;
+  /** Tests pass an already opened database. */
+  database?: Database;
+  /** Called with the sign-in details of an owner the server created; printed once. */
+  announceOwner?: (details: { email: string; password: string }) => void;
+}
+
+export interface Started {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, makes sure there is an admin, loads demo content on an empty database. */
+export async function startServices(config: Config, options: StartOptions = {}): Promise<Started> {
+  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await database.migrate();
+    const { db } = database;
+    const storage = createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
+    const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
+    const services: Services = { config, database, db, storage, mailer, log, sessionSecret, realtime: await startRealtime(database) };
+    provideServices(services);
+
+    const owner = await ensureOwner(db, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD });
+    if (owner?.generatedPassword) {
+      const announce = options.announceOwner ?? ((details) => log.warn(details, "admin account created: sign in with these details (shown once)"));
+      announce({ email: owner.email, password: owner.generatedPassword });
+    }
+    if (config.SEED_DEMO && (await isEmptyDatabase(db))) {
+      const seeded = await seedDemo(db, storage);
+      log.info(seeded, "demo content loaded");
+    }
+
+    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows are ours to prune either way.
+    const maintenance = setInterval(
+      () => {
+        const vacuum = database.kind === "pglite" ? database.vacuum() : Promise.resolve();
+        Promise.all([vacuum, pruneRateLimits(db)]).catch((error) => log.error({ err: error }, "maintenance failed"));
+      },
+      config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
+    );
+    maintenance.unref();
+
+    return {
+      services,
+      async stop() {
+        clearInterval(maintenance);
+        services.realtime.close();
+        await database.close();
+        provideServices(undefined);
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { count } from "drizzle-orm";
+import { articles, categories, comments, teamMembers } from "../schema";
+import type { AppDb } from "../../app/server/db.server";
+import type { Storage } from "../../app/server/storage.server";
+import { createAccount } from "../../app/server/auth.server";
+import { slugify } from "../../app/lib/slug";
+import { renderCoverImage } from "./cover-image";
+import { demoArticles, demoCategories, demoComments, demoTeam } from "./demo-content";
+
+const day = 24 * 60 * 60 * 1000;
+
+/** True when nothing has been written yet: demo content never mixes with real content. */
+export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
+  const [[articleCount], [categoryCount]] = await Promise.all([
+    db.select({ n: count() }).from(articles),
+    db.select({ n: count() }).from(categories),
+  ]);
+  return articleCount!.n === 0 && categoryCount!.n === 0;
+}
+
+/** Loads the demo magazine: categories, articles with generated cover images, team, comments. */
+export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): Promise<{ articles: number }> {
+  const images = new Map<string, string>();
+  for (const article of demoArticles) {
+    const jpeg = await renderCoverImage(article.image);
+    images.set(article.key, await storage.put("media", `articles/demo-${article.key}.jpg`, jpeg));
+  }
+  const teamPhotos = await Promise.all(
+    demoTeam.map(async (member, index) => {
+      const initials = member.name
+        .split(/\s+/)
+        .map((part) => part[0])
+        .join("");
+      const jpeg = await renderCoverImage({ hue: (index * 67 + 20) % 360, label: initials, width: 480, height: 480 });
+      return storage.put("media", `team/demo-${slugify(member.name)}.jpg`, jpeg);
+    }),
+  );
+  const readerId = await createAccount(db, {
+    email: "reader@the-educator.local",
+    password: crypto.randomBytes(12).toString("base64url"),
+    role: "user",
+    verified: true,
+    displayName: "Mwila Banda",
+  });
+
+  return db.transaction(async (tx) => {
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(demoCategories.map(({ slug, name, description, icon }) => ({ slug, name, description, icon })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryId = new Map(insertedCategories.map((row) => [row.slug, row.id]));
+
+    const insertedArticles = await tx
+      .insert(articles)
+      .values(
+        demoArticles.map((article) => {
+          const at = new Date(now.getTime() - article.daysAgo * day);
+          return {
+            title: article.title,
+            excerpt: article.excerpt,
+            content: article.content,
+            categoryId: categoryId.get(article.categorySlug)!,
+            status: article.status,
+            featuredImageUrl: images.get(article.key)!,
+            slug: slugify(article.title),
+            publishedAt: article.status === "published" ? at : null,
+            createdAt: at,
+            updatedAt: at,
+            views: article.views,
+          };
+        }),
+      )
+      .returning({ id: articles.id, slug: articles.slug });
+    const articleId = new Map(demoArticles.map((article, index) => [article.key, insertedArticles[index]!.id]));
+
+    await tx.insert(teamMembers).values(
+      demoTeam.map((member, index) => ({
+        name: member.name,
+        position: member.position,
+        bio: member.bio,
+        photoUrl: teamPhotos[index]!,
+        active: member.active,
+        orderIndex: member.orderIndex,
+      })),
+    );
+
+    await tx.insert(comments).values(
+      demoComments.map((comment, index) => ({
+        content: comment.content,
+        status: comment.status,
+        userId: comment.byReader ? readerId : null,
+        articleId: articleId.get(comment.articleKey)!,
+        createdAt: new Date(now.getTime() - (index + 1) * 3 * 60 * 60 * 1000),
+      })),
+    );
+    return { articles: insertedArticles.length };
+  });
+}

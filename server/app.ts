@@ -1,0 +1,112 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Config } from "../app/server/config.server";
+
+export interface AppOptions {
+  config: Config;
+  log: Logger;
+  /** Production: the built server bundle and the folder of built client assets. */
+  build?: { server: ServerBuild; clientDir: string };
+  /** Development: Vite in middleware mode (hot reload). */
+  vite?: ViteDevServer;
+  uploadsDir: string;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses state-changing requests that a browser sent from another site (SameSite cookies are the first wall). */
+export function crossSiteGuard(publicUrl: string) {
+  const allowed = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (safeMethods.has(req.method)) return next();
+    const origin = req.get("origin");
+    const sameHost = origin !== undefined && origin !== "null" && new URL(origin).host === req.get("host");
+    if (origin !== undefined && origin !== allowed && !sameHost) {
+      res.status(403).json({ error: "Cross-site request refused." });
+      return;
+    }
+    if (origin === undefined && req.get("sec-fetch-site") === "cross-site") {
+      res.status(403).json({ error: "Cross-site request refused." });
+      return;
+    }
+    next();
+  };
+}
+
+export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    // Values the React Router app reads from the request; any copy sent by the client is replaced.
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    req.headers["x-educator-csp-nonce"] = res.locals.cspNonce;
+    req.headers["x-educator-client-ip"] = req.ip ?? "unknown";
+    next();
+  });
+
+  const https = config.PUBLIC_URL.startsWith("https://");
+  app.use(
+    helmet({
+      contentSecurityPolicy: vite
+        ? false // Vite's dev client injects scripts of its own
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:", "https:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: https ? [] : null,
+            },
+          },
+      strictTransportSecurity: https,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // Event streams must not be buffered by compression.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
+  app.use(crossSiteGuard(config.PUBLIC_URL));
+
+  app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", fallthrough: false, dotfiles: "deny", index: false }));
+
+  if (vite) {
+    app.use(vite.middlewares);
+    app.use(
+      createRequestHandler({
+        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      }),
+    );
+  } else if (build) {
+    // File names under /assets carry a content hash: cache them for a year.
+    app.use("/assets", express.static(path.join(build.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
+    app.use(createRequestHandler({ build: build.server, mode: "production" }));
+  }
+
+  app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) log.error({ err: error, url: req.originalUrl }, "request failed");
+    res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? error.message : "Internal Server Error");
+  });
+  return app;
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  build: { assetsInlineLimit: 0 },
+  ssr: {
+    // Native and WASM packages load from node_modules at run time, never bundled.
+    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pino"],
+  },
+});
