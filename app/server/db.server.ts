@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -10,7 +8,9 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "../../database/schema";
 
-export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { AppDb } from "./db-types.server";
+
+export type { AppDb };
 
 export interface Database {
   readonly kind: "pglite" | "postgres";
@@ -41,7 +41,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(fs.readFileSync(lockFile, "utf8"));
-      if (holder && holder !== process.pid && isRunning(holder)) {
+      if (holder && isRunning(holder)) {
         throw new DatabaseLockedError(
           `The data folder ${path.resolve(dataDir)} is in use by another process (pid ${holder}). ` +
             `Stop it first, or give this server its own DATA_DIR.`,
@@ -234,6 +234,7 @@ export async function openPostgresDatabase(url: string, options: { max?: number 
   await pool.query("select 1");
   const db = drizzlePostgres(pool, { schema }) as unknown as AppDb;
   const listener = new PostgresListener(url);
+  let closed = false;
   return {
     kind: "postgres",
     db,
@@ -256,6 +257,8 @@ export async function openPostgresDatabase(url: string, options: { max?: number 
     vacuum: async () => void (await pool.query("VACUUM (ANALYZE)")),
     dumpTo: () => Promise.reject(new Error("Use pg_dump to back up a PostgreSQL database.")),
     async close() {
+      if (closed) return;
+      closed = true;
       await listener.close();
       await pool.end();
     },
@@ -336,16 +339,3 @@ export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return openEmbeddedDatabase({ dataDir: path.join(config.DATA_DIR, "pgdata") });
 }
 
-/** The SQLSTATE of a failed query, looking through Drizzle's wrapper. */
-export function sqlState(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-  }
-  return undefined;
-}
-
-/** Rows of a raw SQL statement; both drivers answer with `{ rows }`. */
-export async function selectRows<T>(db: AppDb, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}

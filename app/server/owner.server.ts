@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { appSettings, profiles, users } from "../../database/schema";
 import { createAccount, hashPassword } from "./auth.server";
-import type { AppDb } from "./db.server";
+import type { AppDb } from "./db-types.server";
 
 export interface OwnerResult {
   email: string;

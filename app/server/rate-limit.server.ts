@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { selectRows, type AppDb } from "./db.server";
+import { selectRows, type AppDb } from "./db-types.server";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "sign-in:ip:127.0.0.1". */

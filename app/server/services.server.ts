@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Config } from "./config.server";
-import type { AppDb, Database } from "./db.server";
+import type { Database } from "./db.server";
+import type { AppDb } from "./db-types.server";
 import type { Mailer } from "./mail.server";
 import type { Realtime } from "./realtime.server";
 import type { Storage } from "./storage.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import { articles, categories, comments, teamMembers } from "../schema";
-import type { AppDb } from "../../app/server/db.server";
+import type { AppDb } from "../../app/server/db-types.server";
 import type { Storage } from "../../app/server/storage.server";
 import { createAccount } from "../../app/server/auth.server";
 import { slugify } from "../../app/lib/slug";

@@ -1,0 +1,73 @@
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app";
+import { startTestServices, type TestServices } from "./services";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface TestServer extends TestServices {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The built app (run `npm run build` first) on a random port, over a fresh test database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const started = await startTestServices({ PUBLIC_URL: "http://127.0.0.1", ...env });
+  const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+  const app = createApp({
+    config: started.services.config,
+    log: pino({ level: "silent" }),
+    uploadsDir: started.services.storage.root,
+    build: { server: serverBuild, clientDir: path.join(root, "build/client") },
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...started,
+    url,
+    async close() {
+      started.services.realtime.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await started.stop();
+    },
+  };
+}
+
+/** Cookies a browser would keep between requests. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/** Signs in through the real /auth form action; returns the jar holding the session cookie. */
+export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const response = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  if (response.status !== 302) throw new Error(`Sign-in failed with status ${response.status}: ${await response.text()}`);
+  jar.store(response);
+  return jar;
+}

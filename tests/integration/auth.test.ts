@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, users } from "../../database/schema";
+import { AuthError, signIn, signUp } from "../../app/server/auth.server";
+import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "../../app/server/owner.server";
+import { testDatabaseKind } from "../helpers/database";
+import { startTestServices, type TestServices } from "../helpers/services";
+
+let started: TestServices;
+const client = (ip: string) => ({ ip });
+
+beforeAll(async () => {
+  started = await startTestServices();
+});
+afterAll(() => started.stop());
+
+async function authError(attempt: Promise<unknown>): Promise<AuthError> {
+  try {
+    await attempt;
+  } catch (error) {
+    if (error instanceof AuthError) return error;
+    throw error;
+  }
+  throw new Error("expected an AuthError");
+}
+
+describe(`auth (${testDatabaseKind})`, () => {
+  it("signs up with a profile (role user, name from the email) and a memory-hard hash", async () => {
+    const result = await signUp({ email: "Chanda.Teacher@Example.com", password: "secret1" }, client("10.0.0.1"));
+    expect(result.sessionToken).toEqual(expect.any(String)); // no SMTP: the account works at once
+    const { db } = started.services;
+    const [user] = await db.select().from(users).where(eq(users.id, result.userId));
+    expect(user!.email).toBe("chanda.teacher@example.com");
+    expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(user!.passwordHash).not.toContain("secret1");
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, result.userId));
+    expect(profile).toMatchObject({ role: "user", displayName: "chanda.teacher" });
+  });
+
+  it("requires 6+ characters and a unique email on sign-up", async () => {
+    expect((await authError(signUp({ email: "short@example.com", password: "12345" }, client("10.0.0.2")))).message).toBe(
+      "Password must be at least 6 characters.",
+    );
+    expect((await authError(signUp({ email: "not-an-email", password: "123456" }, client("10.0.0.2")))).message).toBe("Please enter a valid email address.");
+    await signUp({ email: "twice@example.com", password: "123456" }, client("10.0.0.2"));
+    expect((await authError(signUp({ email: "TWICE@example.com", password: "123456" }, client("10.0.0.2")))).message).toMatch(/already exists/);
+  });
+
+  it("signs in with the right password only, with one message for unknown email and wrong password", async () => {
+    await signUp({ email: "reader@example.com", password: "right-password" }, client("10.0.0.3"));
+    expect(await signIn({ email: "reader@example.com", password: "right-password" }, client("10.0.0.3"))).toEqual(expect.any(String));
+    const wrong = await authError(signIn({ email: "reader@example.com", password: "wrong-password" }, client("10.0.0.3")));
+    const unknown = await authError(signIn({ email: "nobody@example.com", password: "whatever" }, client("10.0.0.3")));
+    expect(wrong.message).toBe("Invalid email or password.");
+    expect(unknown.message).toBe(wrong.message);
+    expect(wrong.status).toBe(401);
+  });
+
+  it("limits sign-in attempts per email, whatever the client address", async () => {
+    await signUp({ email: "target@example.com", password: "correct-horse" }, client("10.0.1.1"));
+    for (let attempt = 0; attempt < 8; attempt++) {
+      await authError(signIn({ email: "target@example.com", password: "guess" }, client(`10.1.0.${attempt}`)));
+    }
+    const limited = await authError(signIn({ email: "target@example.com", password: "correct-horse" }, client("10.2.0.1")));
+    expect(limited.status).toBe(429);
+    expect(limited.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it("limits sign-in attempts per client, whatever the email", async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await authError(signIn({ email: `spray${attempt}@example.com`, password: "guess" }, client("10.9.9.9")));
+    }
+    const limited = await authError(signIn({ email: "fresh@example.com", password: "guess" }, client("10.9.9.9")));
+    expect(limited.status).toBe(429);
+  });
+
+  it("makes sure the configured owner exists as admin and can never be demoted", async () => {
+    const { db } = started.services;
+    const created = await ensureOwner(db, { email: "owner@example.com", password: "owner-pass" });
+    expect(created).toEqual({ email: "owner@example.com", created: true, generatedPassword: undefined });
+    const ownerId = await ownerUserId(db);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, ownerId!));
+    expect(profile!.role).toBe("admin");
+    await expect(setRole(db, ownerId!, "user")).rejects.toBeInstanceOf(OwnerRoleError);
+
+    // An existing account named as owner is promoted at the next start.
+    const { userId } = await signUp({ email: "promoted@example.com", password: "123456" }, client("10.0.2.1"));
+    expect(await ensureOwner(db, { email: "promoted@example.com" })).toEqual({ email: "promoted@example.com", created: false });
+    const [promoted] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(promoted!.role).toBe("admin");
+  });
+
+  it("creates an owner with a random password when there is no admin and no OWNER_EMAIL", async () => {
+    const { db } = started.services;
+    // The services' own start already created it (this test database had no admin); without admins it is made again.
+    expect(await db.select().from(users).where(eq(users.email, "owner@the-educator.local"))).toHaveLength(1);
+    await db.update(profiles).set({ role: "user" });
+    const result = await ensureOwner(db, {});
+    expect(result).toMatchObject({ email: "owner@the-educator.local" });
+    expect(result!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await signIn({ email: "owner@the-educator.local", password: result!.generatedPassword! }, client("10.0.3.1"))).toEqual(expect.any(String));
+    expect(await ensureOwner(db, {})).toBeNull(); // an admin exists now: nothing printed again
+  });
+});
