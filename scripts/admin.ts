@@ -1,0 +1,93 @@
+// Creates, promotes, demotes and lists admin accounts: `npm run admin -- <command> [options]`.
+import { parseArgs } from "node:util";
+import { loadConfig } from "../app/server/config.server";
+import { DatabaseLockedError, openDatabase } from "../app/server/db.server";
+import { createAdmin, demoteAdmin, listAdmins, promoteAdmin } from "./lib/admin-commands";
+
+const usage = `Usage:
+  npm run admin -- create --email E [--password P] [--name N]   new admin account (a password is generated when none is given)
+  npm run admin -- promote --email E                            give an existing account the admin role
+  npm run admin -- demote --email E                             take the admin role away (never from the site owner)
+  npm run admin -- list                                         show every admin`;
+
+class UsageError extends Error {}
+
+/** parseArgs rejects unknown options and missing values with ERR_PARSE_ARGS_* codes. */
+const isParseArgsError = (error: unknown) => error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
+
+type Command = { name: "create"; email: string; password?: string; displayName?: string } | { name: "promote" | "demote"; email: string } | { name: "list" };
+
+function parseCommand(args: string[]): Command {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+  });
+  const [commandName, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+  if ((values.password !== undefined || values.name !== undefined) && commandName !== "create") {
+    throw new UsageError("--password and --name only go with create.");
+  }
+  switch (commandName) {
+    case "list":
+      if (values.email !== undefined) throw new UsageError("list takes no --email.");
+      return { name: commandName };
+    case "create":
+      if (!values.email) throw new UsageError("create needs --email.");
+      return { name: commandName, email: values.email, password: values.password, displayName: values.name };
+    case "promote":
+    case "demote":
+      if (!values.email) throw new UsageError(`${commandName} needs --email.`);
+      return { name: commandName, email: values.email };
+    default:
+      throw new UsageError(commandName ? `Unknown command: ${commandName}` : "Missing command.");
+  }
+}
+
+async function run(command: Command) {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const { db } = database;
+    switch (command.name) {
+      case "create": {
+        const admin = await createAdmin(db, command);
+        console.log(`Created admin ${admin.email}.`);
+        if (admin.generatedPassword) console.log(`Password (shown once, write it down): ${admin.generatedPassword}`);
+        break;
+      }
+      case "promote":
+        await promoteAdmin(db, command.email);
+        console.log(`${command.email} is now an admin.`);
+        break;
+      case "demote":
+        await demoteAdmin(db, command.email);
+        console.log(`${command.email} is no longer an admin.`);
+        break;
+      case "list": {
+        const admins = await listAdmins(db);
+        if (admins.length === 0) console.log("No admins yet.");
+        for (const admin of admins) {
+          console.log(`${admin.email}\t${admin.displayName ?? "-"}\t${admin.createdAt.toISOString()}`);
+        }
+        break;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  await run(parseCommand(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError || isParseArgsError(error)) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+  } else if (error instanceof DatabaseLockedError) {
+    console.error("The server is running on this DATA_DIR: stop it first, then run this again.");
+  } else {
+    console.error(error instanceof Error ? error.message : String(error));
+  }
+  process.exitCode = 1;
+}

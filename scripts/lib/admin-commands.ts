@@ -1,0 +1,59 @@
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { profiles, users } from "../../database/schema";
+import { credentialsSchema } from "../../app/lib/auth-schema";
+import { createAccount } from "../../app/server/auth.server";
+import type { AppDb } from "../../app/server/db-types.server";
+import { setRole } from "../../app/server/owner.server";
+
+/** A mistake the operator can fix (unknown email, bad password): the CLI prints its message alone. */
+export class AdminCommandError extends Error {}
+
+export interface CreatedAdmin {
+  userId: string;
+  email: string;
+  /** Only when no password was given: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function createAdmin(db: AppDb, input: { email: string; password?: string; displayName?: string }): Promise<CreatedAdmin> {
+  const generatedPassword = input.password === undefined ? crypto.randomBytes(12).toString("base64url") : undefined;
+  const parsed = credentialsSchema("sign-up").safeParse({ email: input.email, password: input.password ?? generatedPassword });
+  if (!parsed.success) throw new AdminCommandError(parsed.error.issues[0]!.message);
+  const { email, password } = parsed.data;
+  const userId = await createAccount(db, { email, password, role: "admin", verified: true, displayName: input.displayName });
+  return { userId, email: email.toLowerCase(), generatedPassword };
+}
+
+async function userIdByEmail(db: AppDb, email: string): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  if (!row) throw new AdminCommandError(`No account with the email ${email}.`);
+  return row.id;
+}
+
+export async function promoteAdmin(db: AppDb, email: string): Promise<void> {
+  await setRole(db, await userIdByEmail(db, email), "admin");
+}
+
+/** Throws OwnerRoleError for the site owner, who always stays admin. */
+export async function demoteAdmin(db: AppDb, email: string): Promise<void> {
+  await setRole(db, await userIdByEmail(db, email), "user");
+}
+
+export interface AdminListing {
+  email: string;
+  displayName: string | null;
+  createdAt: Date;
+}
+
+export async function listAdmins(db: AppDb): Promise<AdminListing[]> {
+  return db
+    .select({ email: users.email, displayName: profiles.displayName, createdAt: users.createdAt })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.role, "admin"))
+    .orderBy(asc(users.createdAt), asc(users.email));
+}

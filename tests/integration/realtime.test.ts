@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories } from "../../database/schema";
+import { signUp } from "../../app/server/auth.server";
+import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
+import { startServerProcess, stopProcess } from "../helpers/processes";
+import { signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
+import { connectSse } from "../helpers/sse";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+});
+afterAll(() => server.close());
+
+describe(`live updates (${testDatabaseKind})`, () => {
+  it("streams a database write to a connected SSE client", async () => {
+    const client = await connectSse(`${server.url}/api/events`);
+    try {
+      const [category] = await server.services.db.insert(categories).values({ name: "Live", slug: "live" }).returning();
+      const event = await client.next((data) => data.table === "categories");
+      expect(event).toEqual({ table: "categories", op: "insert", id: null }); // readers never see row ids
+      expect(category!.id).toBeTruthy();
+    } finally {
+      client.close();
+    }
+  });
+
+  it("shows staff every live table with row ids, and keeps private tables from readers", async () => {
+    const jar = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
+    const staff = await connectSse(`${server.url}/api/events`, { Cookie: jar.header() });
+    const reader = await connectSse(`${server.url}/api/events`);
+    try {
+      const { userId } = await signUp({ email: "newcomer@example.com", password: "123456" }, { ip: "127.0.0.1" });
+      expect(await staff.next((data) => data.table === "profiles")).toEqual({ table: "profiles", op: "insert", id: userId });
+      await server.services.db.insert(categories).values({ name: "After", slug: "after-signup" });
+      await reader.next((data) => data.table === "categories" && data.op === "insert");
+      expect(reader.received.filter((data) => data.table === "profiles")).toEqual([]);
+    } finally {
+      staff.close();
+      reader.close();
+    }
+  });
+
+  it.skipIf(testDatabaseKind !== "postgres")(
+    "carries a change made through instance A to a browser connected to instance B",
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const databaseUrl = await createPostgresDatabase(adminUrl);
+      const env = { DATABASE_URL: databaseUrl, OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret", SEED_DEMO: "false" };
+      const instanceA = await startServerProcess({ ...env, DATA_DIR: temporaryFolder() });
+      const instanceB = await startServerProcess({ ...env, DATA_DIR: temporaryFolder() });
+      try {
+        // Sessions live in the database: a session made on A works on B.
+        const jar = await signInOverHttp(instanceA.url, "owner@example.com", "owner-secret");
+        const onB = await connectSse(`${instanceB.url}/api/events`, { Cookie: jar.header() });
+        try {
+          const response = await fetch(`${instanceA.url}/auth`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { Origin: instanceA.url, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "sign-up", email: "via-a@example.com", password: "123456" }),
+          });
+          expect(response.status).toBe(302);
+          const event = await onB.next((data) => data.table === "profiles" && data.op === "insert");
+          expect(event.id).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+        } finally {
+          onB.close();
+        }
+      } finally {
+        await Promise.all([stopProcess(instanceA), stopProcess(instanceB)]);
+        await dropPostgresDatabase(adminUrl, databaseUrl);
+      }
+    },
+    90_000,
+  );
+});
