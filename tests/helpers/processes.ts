@@ -18,9 +18,9 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript entry point with tsx, collecting its output. */
+/** Runs a TypeScript entry point in one Node process (tsx as a loader, so a signal reaches it directly). */
 export function runTsx(entry: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), entry, ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,315 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { getTableName, sql } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import * as tar from "tar";
+import { z } from "zod";
+import {
+  appSettings,
+  articles,
+  categories,
+  comments,
+  emailVerifications,
+  pageViews,
+  profiles,
+  rateLimits,
+  sessions,
+  teamMembers,
+  users,
+} from "../../database/schema";
+import { selectRows, type AppDb } from "../../app/server/db-types.server";
+
+/**
+ * A backup is one .tar.gz: manifest.json, tables/<table>.jsonl (one `to_jsonb` row per line)
+ * and the uploaded files under uploads/. Plain SQL in and out, so a backup of the embedded
+ * database restores into PostgreSQL and the other way round.
+ */
+export const backupFormat = 1;
+
+/** Every table, parents before children: restored in this order, emptied in the reverse one. */
+export const backupTables: readonly PgTable[] = [
+  users,
+  profiles,
+  sessions,
+  emailVerifications,
+  rateLimits,
+  appSettings,
+  categories,
+  articles,
+  teamMembers,
+  comments,
+  pageViews,
+];
+
+const rowsPerPage = 5_000;
+// One INSERT carries at most this much JSON, so a table of long articles never builds one huge statement.
+const insertBatchChars = 4 * 1024 * 1024;
+
+export class BackupError extends Error {}
+
+const manifestSchema = z.object({
+  format: z.literal(backupFormat),
+  createdAt: z.string(),
+  databaseKind: z.enum(["pglite", "postgres"]),
+  tables: z.record(z.string(), z.number().int().min(0)),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export interface BackupResult {
+  file: string;
+  manifest: Manifest;
+  uploadFiles: number;
+}
+
+/** ./backups/educator-20250131T120000Z.tar.gz (UTC). */
+export function defaultBackupFile(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return path.resolve("backups", `educator-${stamp}.tar.gz`);
+}
+
+export async function createBackup(
+  db: AppDb,
+  options: { databaseKind: Manifest["databaseKind"]; uploadsDir: string; outFile: string },
+): Promise<BackupResult> {
+  const outFile = path.resolve(options.outFile);
+  const partialFile = `${outFile}.partial`;
+  const staging = await fsp.mkdtemp(path.join(os.tmpdir(), "educator-backup-"));
+  try {
+    await fsp.mkdir(path.join(staging, "tables"));
+    const createdAt = new Date().toISOString();
+    const tables = await dumpTables(db, path.join(staging, "tables"));
+    const manifest: Manifest = { format: backupFormat, createdAt, databaseKind: options.databaseKind, tables };
+    await fsp.writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fsp.mkdir(path.dirname(outFile), { recursive: true });
+    // Written aside and renamed: a failed backup never leaves a file that looks complete.
+    const uploadFiles = await packArchive(staging, path.resolve(options.uploadsDir), partialFile);
+    await fsp.rename(partialFile, outFile);
+    return { file: outFile, manifest, uploadFiles };
+  } finally {
+    await fsp.rm(partialFile, { force: true });
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** All tables from one snapshot, so rows that refer to each other are dumped together. */
+function dumpTables(db: AppDb, folder: string): Promise<Record<string, number>> {
+  return db.transaction(
+    async (tx) => {
+      const counts: Record<string, number> = {};
+      for (const table of backupTables) {
+        const name = getTableName(table);
+        counts[name] = await dumpTable(tx, table, path.join(folder, `${name}.jsonl`));
+      }
+      return counts;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+function primaryKeyColumn(table: PgTable): string {
+  const column = getTableConfig(table).columns.find((candidate) => candidate.primary);
+  if (!column) throw new Error(`Table ${getTableName(table)} has no single-column primary key to page by.`);
+  return column.name;
+}
+
+/** Pages through the table by primary key; rows stay the text PostgreSQL wrote, so nothing (timestamps, bigints) is rounded. */
+async function dumpTable(db: AppDb, table: PgTable, file: string): Promise<number> {
+  const key = sql.identifier(primaryKeyColumn(table));
+  const output = await fsp.open(file, "w");
+  try {
+    let count = 0;
+    let lastKey: string | undefined;
+    for (;;) {
+      const after = lastKey === undefined ? sql`` : sql`where t.${key} > ${lastKey}`;
+      const rows = await selectRows<{ key: string; row: string }>(
+        db,
+        sql`select t.${key}::text as key, to_jsonb(t)::text as row from ${table} t ${after} order by t.${key} limit ${rowsPerPage}`,
+      );
+      if (rows.length > 0) await output.write(rows.map(({ row }) => `${row}\n`).join(""));
+      count += rows.length;
+      if (rows.length < rowsPerPage) return count;
+      lastKey = rows.at(-1)!.key;
+    }
+  } finally {
+    await output.close();
+  }
+}
+
+/** Returns how many uploaded files went in. */
+async function packArchive(staging: string, uploadsDir: string, file: string): Promise<number> {
+  let uploadFiles = 0;
+  const entries = ["manifest.json", "tables"];
+  if (fs.existsSync(uploadsDir)) entries.push(uploadsDir);
+  const uploadsPrefix = toPosix(uploadsDir);
+  await tar.create(
+    {
+      file,
+      cwd: staging,
+      gzip: true,
+      portable: true,
+      // tar names entries relative to one folder and the uploads live elsewhere: file them under uploads/.
+      onWriteEntry(entry) {
+        const absolute = toPosix(entry.absolute);
+        if (absolute !== uploadsPrefix && !absolute.startsWith(`${uploadsPrefix}/`)) return;
+        const directorySlash = entry.type === "Directory" ? "/" : "";
+        entry.path = `uploads${absolute.slice(uploadsPrefix.length)}${directorySlash}`;
+        if (entry.type === "File") uploadFiles++;
+      },
+    },
+    entries,
+  );
+  return uploadFiles;
+}
+
+const toPosix = (file: string) => file.split(path.sep).join("/");
+
+export interface RestoreResult {
+  manifest: Manifest;
+  uploadFiles: number;
+}
+
+/**
+ * Replaces every row and every uploaded file with the backup's. The database part is one
+ * transaction: it all lands, or nothing changes.
+ */
+export async function restoreBackup(db: AppDb, options: { file: string; uploadsDir: string; force?: boolean }): Promise<RestoreResult> {
+  const uploadsDir = path.resolve(options.uploadsDir);
+  if (!options.force) await refuseExistingContent(db);
+  // Extracted next to the uploads folder, so the files can be moved into place instead of copied.
+  await fsp.mkdir(path.dirname(uploadsDir), { recursive: true });
+  const staging = await fsp.mkdtemp(path.join(path.dirname(uploadsDir), ".restore-"));
+  try {
+    await extractArchive(path.resolve(options.file), staging);
+    const manifest = await readManifest(staging);
+    await restoreTables(db, manifest, path.join(staging, "tables"));
+    const uploadFiles = await replaceFolderContents(uploadsDir, path.join(staging, "uploads"));
+    return { manifest, uploadFiles };
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function refuseExistingContent(db: AppDb) {
+  const [counts] = await selectRows<{ users: number; categories: number; articles: number }>(
+    db,
+    sql`select (select count(*)::int from ${users}) as users,
+               (select count(*)::int from ${categories}) as categories,
+               (select count(*)::int from ${articles}) as articles`,
+  );
+  if (counts && (counts.users > 0 || counts.categories > 0 || counts.articles > 0)) {
+    throw new BackupError(
+      `The target database is not empty (${counts.users} users, ${counts.categories} categories, ${counts.articles} articles). ` +
+        `Restoring replaces all of it: run again with --force to do so.`,
+    );
+  }
+}
+
+function isExpectedEntry(entryPath: string, type: string): boolean {
+  // Only plain files and folders: a link in an archive could point anywhere on this machine.
+  if (type !== "File" && type !== "Directory") return false;
+  return entryPath === "manifest.json" || /^(tables|uploads)(\/|$)/.test(entryPath);
+}
+
+async function extractArchive(file: string, folder: string) {
+  if (!fs.existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
+  try {
+    await tar.extract({
+      file,
+      cwd: folder,
+      strict: true,
+      filter: (entryPath, entry) => "type" in entry && isExpectedEntry(entryPath, entry.type),
+    });
+  } catch (error) {
+    throw new BackupError(`${file} is not a readable .tar.gz backup (${(error as Error).message}).`);
+  }
+}
+
+async function readManifest(folder: string): Promise<Manifest> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await fsp.readFile(path.join(folder, "manifest.json"), "utf8"));
+  } catch {
+    throw new BackupError("Not an Educator backup: manifest.json is missing or unreadable.");
+  }
+  const format = (parsed as { format?: unknown } | null)?.format;
+  if (format !== backupFormat) {
+    throw new BackupError(`Unsupported backup format ${JSON.stringify(format)}: this version restores format ${backupFormat}.`);
+  }
+  const result = manifestSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new BackupError(`Invalid manifest.json: ${issue.path.join(".") || "manifest"} ${issue.message}.`);
+  }
+  const missing = backupTables.map((table) => getTableName(table)).filter((name) => !(name in result.data.tables));
+  if (missing.length > 0) throw new BackupError(`Invalid manifest.json: no row count for ${missing.join(", ")}.`);
+  return result.data;
+}
+
+function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    for (const table of [...backupTables].reverse()) await tx.execute(sql`delete from ${table}`);
+    for (const table of backupTables) {
+      const name = getTableName(table);
+      const restored = await insertRows(tx, table, path.join(folder, `${name}.jsonl`));
+      if (restored !== manifest.tables[name]) {
+        throw new BackupError(`tables/${name}.jsonl has ${restored} rows, the manifest says ${manifest.tables[name]}: the backup is damaged.`);
+      }
+    }
+    // Restored ids were inserted explicitly, so the sequence must be moved past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('page_views', 'id'), coalesce(max(id), 0) + 1, false) from ${pageViews}`);
+  });
+}
+
+async function insertRows(db: AppDb, table: PgTable, file: string): Promise<number> {
+  const name = getTableName(table);
+  if (!fs.existsSync(file)) throw new BackupError(`The backup has no tables/${name}.jsonl: it is damaged.`);
+  let count = 0;
+  let batch: string[] = [];
+  let batchChars = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = `[${batch.join(",")}]`;
+    try {
+      // jsonb_populate_recordset turns each JSON object into a row of the table's own types.
+      await db.execute(sql`insert into ${table} select * from jsonb_populate_recordset(null::${table}, ${rows}::jsonb)`);
+    } catch (error) {
+      throw new BackupError(`Could not restore ${name}: ${(error as Error).message}`);
+    }
+    count += batch.length;
+    batch = [];
+    batchChars = 0;
+  };
+  const lines = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === "") continue;
+    batch.push(line);
+    batchChars += line.length;
+    if (batch.length >= rowsPerPage || batchChars >= insertBatchChars) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/** Empties `target` (kept itself: it may be a mount point) and moves everything from `source` into it. Returns the file count. */
+async function replaceFolderContents(target: string, source: string): Promise<number> {
+  await fsp.mkdir(target, { recursive: true });
+  for (const entry of await fsp.readdir(target)) await fsp.rm(path.join(target, entry), { recursive: true, force: true });
+  if (!fs.existsSync(source)) return 0;
+  for (const entry of await fsp.readdir(source)) await moveEntry(path.join(source, entry), path.join(target, entry));
+  const restored = await fsp.readdir(target, { recursive: true, withFileTypes: true });
+  return restored.filter((entry) => entry.isFile()).length;
+}
+
+async function moveEntry(from: string, to: string) {
+  try {
+    await fsp.rename(from, to);
+  } catch (error) {
+    // The uploads folder is on another disk than the staging folder: copy instead.
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await fsp.cp(from, to, { recursive: true });
+  }
+}

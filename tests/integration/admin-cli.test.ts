@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, users } from "../../database/schema";
+import { AuthError, createAccount, verifyPassword } from "../../app/server/auth.server";
+import type { AppDb } from "../../app/server/db-types.server";
+import { ensureOwner, OwnerRoleError } from "../../app/server/owner.server";
+import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, promoteAdmin } from "../../scripts/lib/admin-commands";
+import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
+import { runTsx } from "../helpers/processes";
+
+let testDatabase: TestDatabase;
+let db: AppDb;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = testDatabase.database.db;
+});
+afterAll(() => testDatabase.drop());
+
+async function roleOf(email: string) {
+  const [row] = await db.select({ role: profiles.role }).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(eq(users.email, email));
+  return row?.role;
+}
+
+describe(`admin commands (${testDatabaseKind})`, () => {
+  it("creates a verified admin with the given password and name", async () => {
+    const created = await createAdmin(db, { email: "Editor@Example.com", password: "secret12", displayName: "The Editor" });
+    expect(created).toMatchObject({ email: "editor@example.com", generatedPassword: undefined });
+    const [user] = await db.select().from(users).where(eq(users.id, created.userId));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+    expect(await verifyPassword("secret12", user!.passwordHash)).toBe(true);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, created.userId));
+    expect(profile).toMatchObject({ role: "admin", displayName: "The Editor" });
+  });
+
+  it("generates a password when none is given, and it signs in", async () => {
+    const created = await createAdmin(db, { email: "generated@example.com" });
+    expect(created.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const [user] = await db.select().from(users).where(eq(users.id, created.userId));
+    expect(await verifyPassword(created.generatedPassword!, user!.passwordHash)).toBe(true);
+  });
+
+  it("refuses a taken email, a bad email and a short password", async () => {
+    await expect(createAdmin(db, { email: "EDITOR@example.com", password: "secret12" })).rejects.toThrow(AuthError);
+    await expect(createAdmin(db, { email: "not-an-email", password: "secret12" })).rejects.toThrow(AdminCommandError);
+    await expect(createAdmin(db, { email: "short@example.com", password: "abc" })).rejects.toThrow(/at least 6 characters/);
+  });
+
+  it("promotes and demotes by email, case-insensitively", async () => {
+    await createAccount(db, { email: "reader@example.com", password: "secret12", role: "user", verified: true });
+    await promoteAdmin(db, "Reader@Example.com");
+    expect(await roleOf("reader@example.com")).toBe("admin");
+    await demoteAdmin(db, "reader@example.com");
+    expect(await roleOf("reader@example.com")).toBe("user");
+  });
+
+  it("names an unknown email", async () => {
+    await expect(promoteAdmin(db, "nobody@example.com")).rejects.toThrow("No account with the email nobody@example.com.");
+    await expect(demoteAdmin(db, "nobody@example.com")).rejects.toThrow(AdminCommandError);
+  });
+
+  it("never demotes the site owner", async () => {
+    await ensureOwner(db, { email: "owner@example.com", password: "secret12" });
+    await expect(demoteAdmin(db, "owner@example.com")).rejects.toThrow(OwnerRoleError);
+    expect(await roleOf("owner@example.com")).toBe("admin");
+  });
+
+  it("lists the admins, oldest first", async () => {
+    const admins = await listAdmins(db);
+    expect(admins.map((admin) => admin.email)).toEqual(["editor@example.com", "generated@example.com", "owner@example.com"]);
+    expect(admins[0]).toMatchObject({ displayName: "The Editor", createdAt: expect.any(Date) });
+  });
+});
+
+describe("admin CLI (spawned)", () => {
+  it("lists the admins of a new DATA_DIR", async () => {
+    const dataDir = temporaryFolder();
+    const run = runTsx("scripts/admin.ts", ["list"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(await run.exited, run.output()).toBe(0);
+    expect(run.output()).toContain("No admins yet.");
+  }, 60_000);
+
+  it("stops with one clear line while the server holds the DATA_DIR", async () => {
+    const dataDir = temporaryFolder();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.pid)); // a live process holds the lock
+    const run = runTsx("scripts/admin.ts", ["list"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe("The server is running on this DATA_DIR: stop it first, then run this again.");
+  }, 60_000);
+});

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { categories } from "../../database/schema";
+import { DatabaseLockedError, openEmbeddedDatabase } from "../../app/server/db.server";
+import { temporaryFolder, testDatabaseKind } from "../helpers/database";
+import { runTsx, startServerProcess, stopProcess } from "../helpers/processes";
+
+// These are about the embedded engine itself, so they run in the PGlite pass only.
+describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () => {
+  it("refuses a second opener of the same data folder with a clear message", async () => {
+    const folder = temporaryFolder();
+    const dataDir = path.join(folder, "pgdata");
+    const first = await openEmbeddedDatabase({ dataDir });
+    try {
+      await expect(openEmbeddedDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
+      await expect(openEmbeddedDatabase({ dataDir })).rejects.toThrow(/is in use by another process \(pid \d+\)/);
+    } finally {
+      await first.close();
+    }
+    const again = await openEmbeddedDatabase({ dataDir }); // released on close
+    await again.close();
+  });
+
+  it("refuses a second server on the same DATA_DIR, and the first keeps serving", async () => {
+    const dataDir = temporaryFolder();
+    const first = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false" });
+    try {
+      const second = runTsx("server/index.ts", [], { NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The data folder ${path.resolve(dataDir)} is in use by another process`);
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await stopProcess(first)).toBe(0); // graceful shutdown exits cleanly
+    }
+  }, 90_000);
+
+  it("takes over a lock left by a process that died", async () => {
+    const folder = temporaryFolder();
+    fs.writeFileSync(path.join(folder, "server.lock"), "999999999");
+    const database = await openEmbeddedDatabase({ dataDir: path.join(folder, "pgdata") });
+    await database.close();
+  });
+
+  it("survives a kill during first-time creation: the next start creates a working database", async () => {
+    const folder = temporaryFolder();
+    const dataDir = path.join(folder, "pgdata");
+    const creator = runTsx("tests/fixtures/embedded-writer.ts", [dataDir, "create-only"], {});
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // creation takes a few seconds
+    creator.child.kill("SIGKILL");
+    await creator.exited;
+    // Killed mid-creation, the real folder never exists half-made: it appears only by the final rename.
+    if (!creator.output().includes("opened")) expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(false);
+
+    const database = await openEmbeddedDatabase({ dataDir });
+    try {
+      await database.migrate();
+      await database.db.insert(categories).values({ name: "After crash", slug: "after-crash" });
+      expect(await database.db.select().from(categories)).toHaveLength(1);
+      expect(fs.readdirSync(folder).filter((entry) => entry.includes(".creating-"))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it("loses no acknowledged write when the process is killed with SIGKILL mid-burst", async () => {
+    const folder = temporaryFolder();
+    const dataDir = path.join(folder, "pgdata");
+    const writer = runTsx("tests/fixtures/embedded-writer.ts", [dataDir], {});
+    const deadline = Date.now() + 60_000;
+    while ((writer.output().match(/^ack /gm)?.length ?? 0) < 200) {
+      if (writer.child.exitCode !== null || Date.now() > deadline) throw new Error(`writer stopped early:\n${writer.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    writer.child.kill("SIGKILL");
+    await writer.exited;
+    const acknowledged = [...writer.output().matchAll(/^ack (\S+)$/gm)].map((match) => match[1]!);
+
+    const database = await openEmbeddedDatabase({ dataDir });
+    try {
+      const stored = new Set((await database.db.select({ slug: categories.slug }).from(categories)).map((row) => row.slug));
+      expect(acknowledged.filter((slug) => !stored.has(slug))).toEqual([]);
+      expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length);
+    } finally {
+      await database.close();
+    }
+  }, 90_000);
+});
