@@ -216,13 +216,12 @@ function isExpectedEntry(entryPath: string, type: string): boolean {
 
 async function extractArchive(file: string, folder: string) {
   if (!fs.existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
+  const filter = (entryPath: string, entry: fs.Stats | tar.ReadEntry) => "type" in entry && isExpectedEntry(entryPath, entry.type);
   try {
-    await tar.extract({
-      file,
-      cwd: folder,
-      strict: true,
-      filter: (entryPath, entry) => "type" in entry && isExpectedEntry(entryPath, entry.type),
-    });
+    // Read through once before writing anything: when an extraction fails half-way, tar still has
+    // file writes running after it reports the error, racing the clean-up.
+    await tar.list({ file, strict: true });
+    await tar.extract({ file, cwd: folder, strict: true, filter });
   } catch (error) {
     throw new BackupError(`${file} is not a readable .tar.gz backup (${(error as Error).message}).`);
   }

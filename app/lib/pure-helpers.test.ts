@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { categoryLabel, isClickableCategory } from "./category-label";
+import { readTimeLabel, readTimeMinutes } from "./read-time";
+import { slugify } from "./slug";
+
+describe("slugify (spec §5)", () => {
+  it("lower-cases and turns runs of other characters into one hyphen, none at the ends", () => {
+    expect(slugify("  Hello, World!  ")).toBe("hello-world");
+    expect(slugify("CBC: What's New -- in 2026?")).toBe("cbc-what-s-new-in-2026");
+    expect(slugify("Éducation")).toBe("ducation");
+    expect(slugify("!!!")).toBe("");
+  });
+});
+
+describe("read time (spec §9)", () => {
+  it("is words / 200 rounded, at least 1", () => {
+    expect(readTimeMinutes("")).toBe(1);
+    expect(readTimeMinutes("word ".repeat(299))).toBe(1);
+    expect(readTimeMinutes("word ".repeat(300))).toBe(2);
+    expect(readTimeMinutes("word ".repeat(1000))).toBe(5);
+    expect(readTimeLabel("word ".repeat(500))).toBe("3 min read");
+  });
+});
+
+describe("category badge label", () => {
+  it("turns the slug into capitalised words; only five slugs are clickable", () => {
+    expect(categoryLabel("education-news")).toBe("Education News");
+    expect(categoryLabel("ask-kafundisha")).toBe("Ask Kafundisha");
+    expect(["education-news", "health", "sports", "technology", "entrepreneurship"].every(isClickableCategory)).toBe(true);
+    expect(isClickableCategory("ask-kafundisha")).toBe(false);
+    expect(isClickableCategory("teacher-swaps")).toBe(false);
+  });
+});

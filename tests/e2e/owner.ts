@@ -1,0 +1,1 @@
+export const e2eOwner = { email: "owner@e2e.test", password: "e2e-owner-password" };

@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signInAsAdmin, signUp } from "./fixtures";
+
+test("home renders the demo magazine on the public shell", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "THE EDUCATOR" })).toBeVisible();
+  for (const name of ["Articles", "About", "Contact", "Ask Kafundisha"]) {
+    await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Featured Articles" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Latest Insights" })).toBeVisible();
+  await expect(page.locator("#main article")).toHaveCount(8); // 2 featured + 6 latest
+  await expect(page.getByRole("link", { name: "Explore Articles" })).toHaveAttribute("href", "/articles");
+});
+
+test("theme toggle is remembered and applied before the first paint", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  // The server cannot know the theme; a blocking script in <head> sets it before the body is painted.
+  const themeScriptInHead = await page.evaluate(async () => {
+    const html = await (await fetch("/")).text();
+    const script = html.indexOf('localStorage.getItem("theme")');
+    return script > 0 && script < html.indexOf("</head>");
+  });
+  expect(themeScriptInHead).toBe(true);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test("the navigation collapses into a menu on small screens", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "About" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.locator("#mobile-menu");
+  await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
+  await menu.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+});
+
+test("unknown pages show the 404 text", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the owner signs in, reaches /admin and uses the sidebar", async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("The Educator - Admin")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Registered users")).toBeVisible();
+  const sidebar = page.getByRole("navigation", { name: "Admin" });
+  for (const name of ["Dashboard", "Articles", "Categories", "Media Library", "Comments", "Users", "Team", "Analytics", "Settings", "Sign Out"]) {
+    await expect(sidebar.getByText(name, { exact: true })).toBeAttached();
+  }
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  const cookie = (await page.context().cookies()).find((item) => item.name === "sidebar_state");
+  expect(cookie?.value).toBe("collapsed");
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toHaveAttribute("data-state", "collapsed");
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+
+  await sidebar.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Signed out", { exact: true })).toBeVisible();
+  await expect(page.getByText("You have been signed out successfully.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("a reader signs up, is signed in, and is refused the admin area", async ({ page }) => {
+  const email = `reader-${Date.now()}@e2e.test`;
+  await signUp(page, email, "reader-pass");
+  await expect(page.getByText("Account created successfully! Please check your email for verification.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
+});
+
+test("a failed sign-in shows the server's message and keeps the email", async ({ page }) => {
+  await signIn(page, "owner@e2e.test", "wrong-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  await expect(page.getByLabel("Email")).toHaveValue("owner@e2e.test");
+  await expect(page.getByText("Error", { exact: true })).toBeVisible();
+});
+
+test("a signed-in user visiting /auth is sent home", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/$/);
+});
