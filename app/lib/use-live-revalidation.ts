@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { LiveTable, TableChange } from "./live-tables";
 
@@ -31,8 +31,7 @@ function subscribe(listener: Listener) {
  */
 export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1000) {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
   const key = tables.join(",");
   useEffect(() => {
     const watched = new Set(key.split(","));
@@ -44,7 +43,7 @@ export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1
       timer = setTimeout(() => {
         timer = null;
         lastRun = Date.now();
-        void revalidate.current();
+        revalidate();
       }, wait);
     });
     return () => {

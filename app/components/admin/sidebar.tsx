@@ -53,15 +53,17 @@ function SidebarLinks({ collapsed }: { collapsed: boolean }) {
  */
 export function AdminShell({ initiallyOpen, productName, children }: { initiallyOpen: boolean; productName: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(initiallyOpen);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMobileOpen(false), [location.pathname]);
+  // The slide-over belongs to the page it was opened on: navigating closes it.
+  const { pathname } = useLocation();
+  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
+  const mobileOpen = mobileOpenOn === pathname;
+  const setMobileOpen = (value: boolean) => setMobileOpenOn(value ? pathname : null);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        if (window.matchMedia("(max-width: 767px)").matches) setMobileOpen((value) => !value);
+        if (window.matchMedia("(max-width: 767px)").matches) setMobileOpenOn((current) => (current ? null : window.location.pathname));
         else setOpen((value) => !value);
       }
     }
