@@ -210,8 +210,11 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Da
     db,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     async ping() {
-      // A query already running for a while means the engine is alive and busy; waiting behind it would tell nothing.
-      if (client.oldestPendingMs() > 200) return "busy";
+      // One query at a time: waiting behind a running query would tell nothing, so a working
+      // engine is "busy", and one stuck on the same query for half a minute is down.
+      const oldest = client.oldestPendingMs();
+      if (oldest > 30_000) throw new Error(`the embedded database has not answered for ${Math.round(oldest / 1000)} s`);
+      if (oldest > 0) return "busy";
       await client.query("select 1");
       return "up";
     },

@@ -143,18 +143,22 @@ async function dumpTable(db: AppDb, table: PgTable, file: string): Promise<numbe
 async function packArchive(staging: string, uploadsDir: string, file: string): Promise<number> {
   let uploadFiles = 0;
   const entries = ["manifest.json", "tables"];
-  if (fs.existsSync(uploadsDir)) entries.push(uploadsDir);
-  const uploadsPrefix = toPosix(uploadsDir);
+  // The real folder: when uploads/ is a symbolic link, tar would store the link and none of the files.
+  const uploadsRoot = fs.existsSync(uploadsDir) ? await fsp.realpath(uploadsDir) : undefined;
+  if (uploadsRoot) entries.push(uploadsRoot);
+  const uploadsPrefix = uploadsRoot && toPosix(uploadsRoot);
   await tar.create(
     {
       file,
       cwd: staging,
       gzip: true,
       portable: true,
+      // An upload still being written (see storage.server.ts) is not part of the site yet.
+      filter: (entryPath) => !entryPath.endsWith(".partial"),
       // tar names entries relative to one folder and the uploads live elsewhere: file them under uploads/.
       onWriteEntry(entry) {
         const absolute = toPosix(entry.absolute);
-        if (absolute !== uploadsPrefix && !absolute.startsWith(`${uploadsPrefix}/`)) return;
+        if (!uploadsPrefix || (absolute !== uploadsPrefix && !absolute.startsWith(`${uploadsPrefix}/`))) return;
         const directorySlash = entry.type === "Directory" ? "/" : "";
         entry.path = `uploads${absolute.slice(uploadsPrefix.length)}${directorySlash}`;
         if (entry.type === "File") uploadFiles++;

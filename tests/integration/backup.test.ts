@@ -102,8 +102,8 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
 
     // The id sequence moved past the restored page views.
     const [added] = await target.database.db.insert(pageViews).values({ path: "/", visitorId: "new" }).returning({ id: pageViews.id });
-    const [{ max }] = (await selectRows<{ max: number }>(db, sql`select max(id)::int as max from ${pageViews}`)) as [{ max: number }];
-    expect(added!.id).toBeGreaterThan(max);
+    const [restoredMax] = await selectRows<{ id: number }>(db, sql`select max(id)::int as id from ${pageViews}`);
+    expect(added!.id).toBeGreaterThan(restoredMax!.id);
   });
 
   it("refuses to restore over existing content unless forced, and then replaces everything", async () => {
