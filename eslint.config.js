@@ -16,6 +16,6 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs"],
-    languageOptions: { globals: { Blob: "readonly", Buffer: "readonly", process: "readonly" } },
+    languageOptions: { globals: { Blob: "readonly", Buffer: "readonly", URL: "readonly", console: "readonly", process: "readonly" } },
   },
 );
