@@ -1,7 +1,6 @@
 // Creates, promotes, demotes and lists admin accounts: `npm run admin -- <command> [options]`.
 import { parseArgs } from "node:util";
-import { loadConfig } from "../app/server/config.server";
-import { DatabaseLockedError, openDatabase } from "../app/server/db.server";
+import { runWithDatabase } from "./lib/cli";
 import { createAdmin, demoteAdmin, listAdmins, promoteAdmin } from "./lib/admin-commands";
 
 const usage = `Usage:
@@ -44,12 +43,8 @@ function parseCommand(args: string[]): Command {
   }
 }
 
-async function run(command: Command) {
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
-    const { db } = database;
+function run(command: Command) {
+  return runWithDatabase(null, async ({ db }) => {
     switch (command.name) {
       case "create": {
         const admin = await createAdmin(db, command);
@@ -74,20 +69,15 @@ async function run(command: Command) {
         break;
       }
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
+let command: Command;
 try {
-  await run(parseCommand(process.argv.slice(2)));
+  command = parseCommand(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || isParseArgsError(error)) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-  } else if (error instanceof DatabaseLockedError) {
-    console.error("The server is running on this DATA_DIR: stop it first, then run this again.");
-  } else {
-    console.error(error instanceof Error ? error.message : String(error));
-  }
-  process.exitCode = 1;
+  if (!(error instanceof UsageError || isParseArgsError(error))) throw error;
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(1);
 }
+await run(command);

@@ -1,25 +1,19 @@
 // Replaces the whole site with a backup made by `npm run backup`: `npm run restore -- FILE [--force]`.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../app/server/config.server";
-import { DatabaseLockedError, openDatabase } from "../app/server/db.server";
 import { restoreBackup } from "./lib/backup";
+import { runWithDatabase } from "./lib/cli";
 
 const usage = `Usage: npm run restore -- FILE [--force]   (--force replaces a database that already has content)`;
 
-async function run(file: string, force: boolean) {
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
+function run(file: string, force: boolean) {
+  return runWithDatabase("Restore failed", async (database, config) => {
     const restored = await restoreBackup(database.db, { file, uploadsDir: path.resolve(config.DATA_DIR, "uploads"), force });
     const { createdAt, databaseKind, tables } = restored.manifest;
     console.log(`Restored the backup of ${createdAt} (from ${databaseKind}) into ${database.kind}`);
     for (const [table, rows] of Object.entries(tables)) console.log(`  ${table}: ${rows} rows`);
     console.log(`  uploads: ${restored.uploadFiles} files`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 let file: string;
@@ -34,13 +28,4 @@ try {
   process.exit(1);
 }
 
-try {
-  await run(file, force);
-} catch (error) {
-  console.error(
-    error instanceof DatabaseLockedError
-      ? "The server is running on this DATA_DIR: stop it first, then run the restore again."
-      : `Restore failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exitCode = 1;
-}
+await run(file, force);

@@ -18,6 +18,16 @@ interface NavbarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? "text-accent" : ""}`;
 
+/** The public links; the Admin Dashboard link only for admins. */
+function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
+  const shown = isAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
+  return shown.map((link) => (
+    <NavLink key={link.to} to={link.to} className={linkClass}>
+      {link.label}
+    </NavLink>
+  ));
+}
+
 export function Navbar({ user }: NavbarProps) {
   // The menu belongs to the page it was opened on: navigating closes it.
   const { pathname } = useLocation();
@@ -39,16 +49,7 @@ export function Navbar({ user }: NavbarProps) {
           THE EDUCATOR
         </Link>
         <div className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          ))}
-          {isAdmin && (
-            <NavLink to="/admin" className={linkClass}>
-              Admin Dashboard
-            </NavLink>
-          )}
+          <SiteLinks isAdmin={isAdmin} />
         </div>
         <div className="flex items-center gap-2">
           <ThemeToggle />
@@ -68,16 +69,7 @@ export function Navbar({ user }: NavbarProps) {
       {open && (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
           <div className="flex flex-col gap-1">
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            {isAdmin && (
-              <NavLink to="/admin" className={linkClass}>
-                Admin Dashboard
-              </NavLink>
-            )}
+            <SiteLinks isAdmin={isAdmin} />
             <div className="pt-2">{account}</div>
           </div>
         </div>

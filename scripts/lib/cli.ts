@@ -1,0 +1,29 @@
+import { loadConfig, type Config } from "../../app/server/config.server";
+import { DatabaseLockedError, openDatabase, type Database } from "../../app/server/db.server";
+
+/**
+ * Opens the configured database (migrated), runs `work`, closes it. Any failure becomes one
+ * line on stderr and exit code 1; `failurePrefix` names what failed ("Backup failed").
+ */
+export async function runWithDatabase(failurePrefix: string | null, work: (database: Database, config: Config) => Promise<void>) {
+  try {
+    const config = loadConfig();
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      await work(database, config);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      error instanceof DatabaseLockedError
+        ? "The server is running on this DATA_DIR: stop it first, then run this again."
+        : failurePrefix
+          ? `${failurePrefix}: ${message}`
+          : message,
+    );
+    process.exitCode = 1;
+  }
+}
