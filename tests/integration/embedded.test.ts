@@ -5,6 +5,7 @@ import { categories } from "../../database/schema";
 import { DatabaseLockedError, openEmbeddedDatabase } from "../../app/server/db.server";
 import { temporaryFolder, testDatabaseKind } from "../helpers/database";
 import { runTsx, startServerProcess, stopProcess } from "../helpers/processes";
+import { signInOverHttp } from "../helpers/server";
 
 // These are about the embedded engine itself, so they run in the PGlite pass only.
 describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () => {
@@ -34,6 +35,34 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
       expect(await stopProcess(first)).toBe(0); // graceful shutdown exits cleanly
     }
   }, 90_000);
+
+  it("keeps all data across a restart and loads the demo magazine only once", async () => {
+    const dataDir = temporaryFolder();
+    const env = { DATA_DIR: dataDir, OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" };
+    const first = await startServerProcess(env);
+    let articleCount: string;
+    try {
+      articleCount = /(\d+) articles/.exec(await (await fetch(`${first.url}/articles`)).text())![1]!;
+      const signUp = await fetch(`${first.url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: first.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "sign-up", email: "stays@example.com", password: "still-here" }),
+      });
+      expect(signUp.status).toBe(302);
+    } finally {
+      expect(await stopProcess(first)).toBe(0);
+    }
+    const second = await startServerProcess(env);
+    try {
+      expect(/(\d+) articles/.exec(await (await fetch(`${second.url}/articles`)).text())![1]).toBe(articleCount);
+      const jar = await signInOverHttp(second.url, "stays@example.com", "still-here");
+      const session = (await (await fetch(`${second.url}/api/session`, { headers: { Cookie: jar.header() } })).json()) as { user: { email: string } };
+      expect(session.user.email).toBe("stays@example.com");
+    } finally {
+      await stopProcess(second);
+    }
+  }, 120_000);
 
   it("takes over a lock left by a process that died", async () => {
     const folder = temporaryFolder();

@@ -6,7 +6,7 @@ export function ArticleGrid({ articles, empty }: { articles: ArticleCardData[]; 
   return (
     <>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        {articles.length} {articles.length === 1 ? "article" : "articles"}
+        {`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
       </p>
       <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {articles.map((article) => (
