@@ -4,6 +4,7 @@ import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth.server";
 import { takeToast } from "./server/toast.server";
+import { services } from "./server/services.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./app.css?url";
 
@@ -15,7 +16,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toast, clear }] = await Promise.all([getUser(request), takeToast(request)]);
   return data(
-    { user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role }, toast },
+    {
+      user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role },
+      toast,
+      publicUrl: services().config.PUBLIC_URL,
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

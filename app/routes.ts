@@ -29,8 +29,16 @@ export default [
     route("team/:id", "routes/admin/team-edit.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("inbox", "routes/admin/inbox.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
-  ...prefix("api", [route("events", "routes/api/events.ts"), route("session", "routes/api/session.ts")]),
+  ...prefix("api", [
+    route("events", "routes/api/events.ts"),
+    route("session", "routes/api/session.ts"),
+    route("page-views", "routes/api/page-views.ts"),
+  ]),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("rss.xml", "routes/api/rss.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
   route("healthz", "routes/api/healthz.ts"),
 ] satisfies RouteConfig;

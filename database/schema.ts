@@ -124,6 +124,9 @@ export const articles = pgTable(
     index("articles_views_idx").on(t.views.desc()),
     index("articles_created_at_idx").on(t.createdAt.desc()),
     index("articles_author_id_idx").on(t.authorId),
+    // Case-insensitive "contains" search on title and excerpt (pg_trgm) without a sequential scan.
+    index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("articles_excerpt_trgm_idx").using("gin", sql`${t.excerpt} gin_trgm_ops`),
   ],
 );
 
@@ -187,3 +190,35 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** Messages sent from the Contact page; staff read them in the admin Inbox. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+);
+
+/** Questions asked on the Ask Kafundisha page; staff read them in the admin Inbox. */
+export const communityQuestions = pgTable(
+  "community_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    categories: text("categories").array().notNull(),
+    description: text("description").notNull(),
+    // The asker's account, when signed in; kept anonymously if the account goes.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("community_questions_created_at_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,23 @@
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+const axeSource: string = createRequire(import.meta.url)("axe-core").source;
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Runs axe-core (WCAG 2 A/AA rules) on the current page and expects no violations. */
+export async function expectNoAxeViolations(page: Page) {
+  // Evaluated through the debugging protocol, so the page's CSP does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+  });
+  expect(violations).toEqual([]);
+}
