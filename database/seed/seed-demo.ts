@@ -4,6 +4,7 @@ import { articles, categories, comments, teamMembers } from "../schema";
 import type { AppDb } from "../../app/server/db-types.server";
 import type { Storage } from "../../app/server/storage.server";
 import { createAccount } from "../../app/server/auth.server";
+import { storeImageWithVariants } from "../../app/server/images.server";
 import { slugify } from "../../app/lib/slug";
 import { renderCoverImage } from "./cover-image";
 import { demoArticles, demoCategories, demoComments, demoTeam } from "./demo-content";
@@ -21,11 +22,14 @@ export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
 
 /** Loads the demo magazine: categories, articles with generated cover images, team, comments. */
 export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): Promise<{ articles: number }> {
-  const images = new Map<string, string>();
-  for (const article of demoArticles) {
-    const jpeg = await renderCoverImage(article.image);
-    images.set(article.key, await storage.put("media", `articles/demo-${article.key}.jpg`, jpeg));
-  }
+  const images = new Map(
+    await Promise.all(
+      demoArticles.map(async (article) => {
+        const jpeg = await renderCoverImage(article.image);
+        return [article.key, await storeImageWithVariants(storage, "media", `articles/demo-${article.key}.jpg`, jpeg)] as const;
+      }),
+    ),
+  );
   const teamPhotos = await Promise.all(
     demoTeam.map(async (member, index) => {
       const initials = member.name
@@ -33,7 +37,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): P
         .map((part) => part[0])
         .join("");
       const jpeg = await renderCoverImage({ hue: (index * 67 + 20) % 360, label: initials, width: 480, height: 480 });
-      return storage.put("media", `team/demo-${slugify(member.name)}.jpg`, jpeg);
+      return storeImageWithVariants(storage, "media", `team/demo-${slugify(member.name)}.jpg`, jpeg);
     }),
   );
   const readerId = await createAccount(db, {
