@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { slugify } from "./slug";
+
+/** Trimmed text; blank becomes null (spec §5: excerpt, image URL, description, icon, bio…). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters.` });
+
+const missingArticleFields = "Missing fields: Title, content, and category are required.";
+
+export const articleStatuses = ["draft", "published"] as const;
+
+export const articleFormSchema = z.object({
+  title: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(300, { message: "Title must be at most 300 characters." }),
+  excerpt: optionalText(1000, "Excerpt"),
+  content: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(200_000, { message: "Content is too long." }),
+  categoryId: z.uuid({ message: missingArticleFields }),
+  status: z.enum(articleStatuses).default("draft"),
+  featuredImageUrl: optionalText(2048, "Image URL").refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
+    message: "Image URL must start with http://, https:// or /uploads/.",
+  }),
+});
+export type ArticleFormInput = z.output<typeof articleFormSchema>;
+
+const missingCategoryFields = "Name and slug are required.";
+
+export const categoryFormSchema = z.object({
+  name: z.string({ message: missingCategoryFields }).trim().min(1, { message: missingCategoryFields }).max(100, { message: "Name must be at most 100 characters." }),
+  // Normalised by the spec's rule; a slug of only symbols normalises to "" and is refused.
+  slug: z
+    .string({ message: missingCategoryFields })
+    .transform((value) => slugify(value.trim()))
+    .pipe(z.string().min(1, { message: missingCategoryFields }).max(100, { message: "Slug must be at most 100 characters." })),
+  description: optionalText(500, "Description"),
+  icon: optionalText(60, "Icon"),
+});
+export type CategoryFormInput = z.output<typeof categoryFormSchema>;
+
+export const teamMemberFormSchema = z.object({
+  name: z.string({ message: "Full name is required." }).trim().min(1, { message: "Full name is required." }).max(120, { message: "Full name must be at most 120 characters." }),
+  position: z.string({ message: "Position is required." }).trim().min(1, { message: "Position is required." }).max(120, { message: "Position must be at most 120 characters." }),
+  bio: optionalText(2000, "Bio"),
+  photoUrl: optionalText(2048, "Photo URL"),
+  active: z.boolean().default(true),
+  orderIndex: z.coerce
+    .number({ message: "Display order must be a whole number of 0 or more." })
+    .int({ message: "Display order must be a whole number of 0 or more." })
+    .min(0, { message: "Display order must be a whole number of 0 or more." })
+    .default(0),
+});
+export type TeamMemberFormInput = z.output<typeof teamMemberFormSchema>;
+
+export const profileEditSchema = z.object({
+  displayName: optionalText(120, "Display name"),
+  role: z.enum(["user", "admin"], { message: "Role must be user or admin." }),
+  bio: optionalText(2000, "Bio"),
+});
+export type ProfileEditInput = z.output<typeof profileEditSchema>;
+
+export const commentStatusSchema = z.enum(["approved", "rejected"], { message: "Status must be approved or rejected." });
+
+/** The first message of a failed parse, for a toast; field errors for the form. */
+export function formErrors(error: z.ZodError): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fields[key] ??= issue.message;
+  }
+  return { message: error.issues[0]?.message ?? "Invalid input.", fields };
+}
