@@ -19,6 +19,8 @@ export default [
     route("articles", "routes/admin/articles.tsx"),
     route("articles/new", "routes/admin/article-new.tsx"),
     route("articles/ai-writer", "routes/admin/ai-writer.tsx"),
+    route("articles/preview", "routes/admin/article-preview.ts"),
+    route("uploads", "routes/admin/upload.ts"),
     route("articles/:id", "routes/admin/article-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("media", "routes/admin/media.tsx"),
