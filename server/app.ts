@@ -16,7 +16,8 @@ export interface AppOptions {
   build?: { server: ServerBuild; clientDir: string };
   /** Development: Vite in middleware mode (hot reload). */
   vite?: ViteDevServer;
-  uploadsDir: string;
+  /** Local storage folder served at /uploads; absent with S3 storage. */
+  uploadsDir?: string;
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -68,7 +69,7 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:", "https:"],
+              imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
               connectSrc: ["'self'"],
               fontSrc: ["'self'", "data:"],
               objectSrc: ["'none'"],
@@ -86,7 +87,8 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
 
-  app.use("/uploads", express.static(uploadsDir, { maxAge: "1h", fallthrough: false, dotfiles: "deny", index: false }));
+  // Stored names are never reused, so a stored file may be cached for a year.
+  if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -14,6 +14,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SEED_DEMO: "maybe" })).toThrow(/^Invalid configuration: SEED_DEMO must be true or false/);
     expect(() => loadConfig({ OWNER_EMAIL: "not-an-email" })).toThrow(/^Invalid configuration: OWNER_EMAIL must be an email address/);
     expect(() => loadConfig({ OWNER_PASSWORD: "long-enough" })).toThrow(/^Invalid configuration: OWNER_EMAIL must be set when OWNER_PASSWORD is set/);
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/^Invalid configuration: S3_BUCKET must be set when STORAGE_DRIVER is s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: "ftp" })).toThrow(/^Invalid configuration: STORAGE_DRIVER must be local or s3/);
   });
 
   it("reads booleans and trims a trailing slash from PUBLIC_URL", () => {

@@ -25,7 +25,15 @@ const configSchema = z
     OWNER_PASSWORD: z.string().min(6, { message: "must be at least 6 characters" }).optional(),
     SEED_DEMO: booleanFlag.default(true),
     SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
-    STORAGE_DRIVER: z.enum(["local"], { message: "must be local (S3 support is not built yet)" }).default("local"),
+    STORAGE_DRIVER: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Where browsers fetch stored files (a CDN or the bucket's public address). */
+    S3_PUBLIC_URL: optionalUrl(["http://", "https://"]),
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     MAIL_FROM: z.string().default("The Educator <no-reply@localhost>"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -39,6 +47,11 @@ const configSchema = z
       }),
   })
   .superRefine((value, ctx) => {
+    if (value.STORAGE_DRIVER === "s3") {
+      for (const name of ["S3_BUCKET", "S3_PUBLIC_URL"] as const) {
+        if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set when STORAGE_DRIVER is s3" });
+      }
+    }
     if (value.OWNER_PASSWORD && !value.OWNER_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["OWNER_EMAIL"], message: "must be set when OWNER_PASSWORD is set" });
     }

@@ -7,9 +7,22 @@ import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { startRealtime } from "./realtime.server";
 import { provideServices, type Services } from "./services.server";
-import { createLocalStorage } from "./storage.server";
+import { createLocalStorage, createS3Storage, type Storage } from "./storage.server";
 import { loadSessionSecret } from "./auth.server";
 import { isEmptyDatabase, seedDemo } from "../../database/seed/seed-demo";
+
+function createStorage(config: Config): Storage {
+  if (config.STORAGE_DRIVER === "local") return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+  return createS3Storage({
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL!,
+  });
+}
 
 export interface StartOptions {
   log?: Logger;
@@ -31,7 +44,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
   try {
     await database.migrate();
     const { db } = database;
-    const storage = createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+    const storage = createStorage(config);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
     const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
     const services: Services = { config, database, db, storage, mailer, log, sessionSecret, realtime: await startRealtime(database) };

@@ -1,5 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import {
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 
 export interface StoredFile {
   bucket: string;
@@ -9,21 +16,29 @@ export interface StoredFile {
   publicUrl: string;
 }
 
-/** Object storage with one face; the local body keeps files under DATA_DIR/uploads. */
+/** Object storage with one face and two bodies: local files under DATA_DIR/uploads, or S3. */
 export interface Storage {
+  /** Stores a new file; refuses to replace an existing one. Returns its public URL. */
   put(bucket: string, key: string, data: Buffer): Promise<string>;
   publicUrl(bucket: string, key: string): string;
+  /** Files of a bucket sorted by name (spec: 100 per bucket). */
   list(bucket: string, options?: { limit?: number }): Promise<StoredFile[]>;
   listBuckets(): Promise<string[]>;
   remove(bucket: string, key: string): Promise<void>;
   /** Folder served at /uploads (local driver only). */
-  readonly root: string;
+  readonly root?: string;
 }
+
+export class StorageConflictError extends Error {}
+
+// Stored names are never reused, so browsers may keep a file for a year.
+export const storedFileCacheControl = "public, max-age=31536000, immutable";
+
+const safeSegment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Keys are relative paths of safe segments only: no "..", no absolute paths, no odd characters. */
 export function assertSafeKey(bucket: string, key: string) {
-  const segment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-  if (!segment.test(bucket) || !key.split("/").every((part) => segment.test(part) && part !== "..")) {
+  if (!safeSegment.test(bucket) || !key.split("/").every((part) => safeSegment.test(part) && part !== "..")) {
     throw new Error(`Unsafe storage path: ${bucket}/${key}`);
   }
 }
@@ -40,10 +55,18 @@ export function createLocalStorage(root: string): Storage {
     async put(bucket, key, data) {
       const file = fileFor(bucket, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write aside, then rename: a crash never leaves half a file under the real name.
-      const temporary = `${file}.${process.pid}.partial`;
+      // Write aside, then link into place: a crash never leaves half a file under the real
+      // name, and link() fails if the name exists, so nothing is ever overwritten.
+      const temporary = `${file}.${process.pid}.${Date.now()}.partial`;
       await fs.writeFile(temporary, data, { flag: "wx" });
-      await fs.rename(temporary, file);
+      try {
+        await fs.link(temporary, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new StorageConflictError(`${bucket}/${key} already exists`);
+        throw error;
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
       return publicUrl(bucket, key);
     },
     async listBuckets() {
@@ -64,10 +87,76 @@ export function createLocalStorage(root: string): Storage {
             return { bucket, name, size: stat.size, lastModified: stat.mtime, publicUrl: publicUrl(bucket, name) };
           }),
       );
-      return files.sort((a, b) => a.name.localeCompare(b.name)).slice(0, options.limit ?? 100);
+      return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, options.limit ?? 100);
     },
     async remove(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
+    },
+  };
+}
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  publicUrl: string;
+}
+
+/** Any S3-compatible service; our buckets are top-level prefixes of one S3 bucket. */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+  });
+  const objectKey = (bucket: string, key: string) => {
+    assertSafeKey(bucket, key);
+    return `${bucket}/${key}`;
+  };
+  const base = options.publicUrl.replace(/\/+$/, "");
+  const publicUrl = (bucket: string, key: string) => `${base}/${bucket}/${key}`;
+  const contentTypes: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
+  return {
+    publicUrl,
+    async put(bucket, key, data) {
+      const Key = objectKey(bucket, key);
+      const exists = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key })).then(
+        () => true,
+        () => false,
+      );
+      if (exists) throw new StorageConflictError(`${bucket}/${key} already exists`);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key,
+          Body: data,
+          IfNoneMatch: "*", // services that support conditional writes refuse a concurrent duplicate too
+          CacheControl: storedFileCacheControl,
+          ContentType: contentTypes[key.split(".").pop()!.toLowerCase()] ?? "application/octet-stream",
+        }),
+      );
+      return publicUrl(bucket, key);
+    },
+    async listBuckets() {
+      const result = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Delimiter: "/" }));
+      return (result.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!.replace(/\/$/, "")).sort();
+    },
+    async list(bucket, listOptions = {}) {
+      assertSafeKey(bucket, "x");
+      const result = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${bucket}/`, MaxKeys: listOptions.limit ?? 100 }));
+      return (result.Contents ?? [])
+        .map((object) => {
+          const name = object.Key!.slice(bucket.length + 1);
+          return { bucket, name, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0), publicUrl: publicUrl(bucket, name) };
+        })
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+    async remove(bucket, key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));
     },
   };
 }
