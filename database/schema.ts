@@ -222,3 +222,28 @@ export const communityQuestions = pgTable(
   },
   (t) => [index("community_questions_created_at_idx").on(t.createdAt.desc())],
 );
+
+/** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */
+export const newsItems = pgTable(
+  "news_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    source: text("source").notNull(),
+    feedUrl: text("feed_url").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("news_items_url_key").on(t.url), index("news_items_published_at_idx").on(t.publishedAt.desc())],
+);
+
+/** When each feed was last read, and how it answered (for polite, conditional refreshes). */
+export const newsFeeds = pgTable("news_feeds", {
+  url: text("url").primaryKey(),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
