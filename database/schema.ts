@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -247,3 +250,40 @@ export const newsFeeds = pgTable("news_feeds", {
   lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
   lastError: text("last_error"),
 });
+
+// Page-view rollups, kept by a trigger on page_views (migration 0007) so the analytics
+// screen reads a few hundred rows instead of millions. Days are in SITE_TIMEZONE.
+export const pageViewDays = pgTable("page_view_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  views: bigint("views", { mode: "number" }).notNull(),
+});
+
+export const pageViewVisitorDays = pgTable(
+  "page_view_visitor_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorId] })],
+);
+
+export const pageViewPathDays = pgTable(
+  "page_view_path_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: bigint("views", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+export const pageViewReferrerDays = pgTable(
+  "page_view_referrer_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** "" stands for "no referrer" (a key column cannot be null). */
+    referrer: text("referrer").notNull(),
+    views: bigint("views", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.referrer] })],
+);

@@ -10,6 +10,7 @@ import { provideServices, type Services } from "./services.server";
 import { createLocalStorage, createS3Storage, type Storage } from "./storage.server";
 import { loadSessionSecret } from "./auth.server";
 import { isEmptyDatabase, seedDemo } from "../../database/seed/seed-demo";
+import { appSettings } from "../../database/schema";
 
 function createStorage(config: Config): Storage {
   if (config.STORAGE_DRIVER === "local") return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
@@ -47,6 +48,11 @@ export async function startServices(config: Config, options: StartOptions = {}):
     const storage = createStorage(config);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
     const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
+    // The page-view rollup trigger counts days in the site's time zone.
+    await db
+      .insert(appSettings)
+      .values({ key: "site_timezone", value: config.SITE_TIMEZONE })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: config.SITE_TIMEZONE } });
     const services: Services = { config, database, db, storage, mailer, log, sessionSecret, realtime: await startRealtime(database) };
     provideServices(services);
 

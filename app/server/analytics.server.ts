@@ -1,0 +1,96 @@
+import { asc, between, count, desc, sql, sum } from "drizzle-orm";
+import { articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays } from "../../database/schema";
+import type { AppDb } from "./db-types.server";
+
+export const analyticsRanges = [7, 14, 30] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+/** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+function addDays(day: string, delta: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + delta);
+  return date.toISOString().slice(0, 10);
+}
+
+export interface DailyFigure {
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+export interface AnalyticsReport {
+  range: AnalyticsRange;
+  from: string;
+  to: string;
+  pageViews: number;
+  /** Spec: unique visitors are counted as visitor-days. */
+  uniqueVisitors: number;
+  articleViewsTotal: number;
+  topPage: { path: string; views: number } | null;
+  daily: DailyFigure[];
+  topPages: Array<{ path: string; views: number }>;
+  topReferrers: Array<{ referrer: string | null; views: number }>;
+  topArticles: Array<{ id: string; title: string; views: number }>;
+}
+
+/**
+ * The analytics screen's figures for the last `range` days (today included, in the site's
+ * time zone), from the rollup tables: a few hundred rows whatever the traffic.
+ */
+export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
+  const to = dayIn(options.timeZone, options.now ?? new Date());
+  const from = addDays(to, -(options.range - 1));
+  const [views, visitors, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
+    db.select({ day: pageViewDays.day, views: pageViewDays.views }).from(pageViewDays).where(between(pageViewDays.day, from, to)),
+    db
+      .select({ day: pageViewVisitorDays.day, visitors: count() })
+      .from(pageViewVisitorDays)
+      .where(between(pageViewVisitorDays.day, from, to))
+      .groupBy(pageViewVisitorDays.day),
+    db
+      .select({ path: pageViewPathDays.path, views: sum(pageViewPathDays.views).mapWith(Number) })
+      .from(pageViewPathDays)
+      .where(between(pageViewPathDays.day, from, to))
+      .groupBy(pageViewPathDays.path)
+      .orderBy(desc(sum(pageViewPathDays.views)), asc(pageViewPathDays.path))
+      .limit(10),
+    db
+      .select({ referrer: pageViewReferrerDays.referrer, views: sum(pageViewReferrerDays.views).mapWith(Number) })
+      .from(pageViewReferrerDays)
+      .where(between(pageViewReferrerDays.day, from, to))
+      .groupBy(pageViewReferrerDays.referrer)
+      .orderBy(desc(sum(pageViewReferrerDays.views)), asc(pageViewReferrerDays.referrer))
+      .limit(10),
+    db.select({ total: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number) }).from(articles),
+    db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
+  ]);
+
+  const viewsByDay = new Map(views.map((row) => [row.day, Number(row.views)]));
+  const visitorsByDay = new Map(visitors.map((row) => [row.day, Number(row.visitors)]));
+  const daily: DailyFigure[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    daily.push({ day, views: viewsByDay.get(day) ?? 0, visitors: visitorsByDay.get(day) ?? 0 });
+  }
+  return {
+    range: options.range,
+    from,
+    to,
+    pageViews: daily.reduce((total, figure) => total + figure.views, 0),
+    uniqueVisitors: daily.reduce((total, figure) => total + figure.visitors, 0),
+    articleViewsTotal: articleTotals!.total,
+    topPage: topPages[0] ?? null,
+    daily,
+    topPages,
+    topReferrers: topReferrers.map((row) => ({ referrer: row.referrer === "" ? null : row.referrer, views: row.views })),
+    topArticles,
+  };
+}
+
+/** Drops raw page views older than `days` (the rollups keep their counts). */
+export async function pruneRawPageViews(db: AppDb, days: number) {
+  await db.execute(sql`delete from page_views where created_at < now() - make_interval(days => ${days})`);
+}
