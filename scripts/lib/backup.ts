@@ -12,7 +12,15 @@ import {
   articles,
   categories,
   comments,
+  communityQuestions,
+  contactMessages,
   emailVerifications,
+  newsFeeds,
+  newsItems,
+  pageViewDays,
+  pageViewPathDays,
+  pageViewReferrerDays,
+  pageViewVisitorDays,
   pageViews,
   profiles,
   rateLimits,
@@ -42,6 +50,14 @@ export const backupTables: readonly PgTable[] = [
   teamMembers,
   comments,
   pageViews,
+  pageViewDays,
+  pageViewVisitorDays,
+  pageViewPathDays,
+  pageViewReferrerDays,
+  contactMessages,
+  communityQuestions,
+  newsFeeds,
+  newsItems,
 ];
 
 const rowsPerPage = 5_000;
@@ -110,29 +126,45 @@ function dumpTables(db: AppDb, folder: string): Promise<Record<string, number>> 
   );
 }
 
-function primaryKeyColumn(table: PgTable): string {
-  const column = getTableConfig(table).columns.find((candidate) => candidate.primary);
-  if (!column) throw new Error(`Table ${getTableName(table)} has no single-column primary key to page by.`);
-  return column.name;
+/** The primary key's columns, in key order (single or composite). */
+function primaryKeyColumns(table: PgTable): string[] {
+  const config = getTableConfig(table);
+  const single = config.columns.find((candidate) => candidate.primary);
+  if (single) return [single.name];
+  const composite = config.primaryKeys[0]?.columns.map((column) => column.name);
+  if (!composite?.length) throw new Error(`Table ${getTableName(table)} has no primary key to page by.`);
+  return composite;
 }
 
 /** Pages through the table by primary key; rows stay the text PostgreSQL wrote, so nothing (timestamps, bigints) is rounded. */
 async function dumpTable(db: AppDb, table: PgTable, file: string): Promise<number> {
-  const key = sql.identifier(primaryKeyColumn(table));
+  const keys = primaryKeyColumns(table).map((name) => sql`t.${sql.identifier(name)}`);
+  const keyList = sql.join(keys, sql`, `);
+  const keyTexts = sql.join(
+    keys.map((key, index) => sql`${key}::text as ${sql.identifier(`k${index}`)}`),
+    sql`, `,
+  );
   const output = await fsp.open(file, "w");
   try {
     let count = 0;
-    let lastKey: string | undefined;
+    let lastKey: string[] | undefined;
     for (;;) {
-      const after = lastKey === undefined ? sql`` : sql`where t.${key} > ${lastKey}`;
-      const rows = await selectRows<{ key: string; row: string }>(
+      const after =
+        lastKey === undefined
+          ? sql``
+          : sql`where (${keyList}) > (${sql.join(
+              lastKey.map((value) => sql`${value}`),
+              sql`, `,
+            )})`;
+      const rows = await selectRows<Record<string, string>>(
         db,
-        sql`select t.${key}::text as key, to_jsonb(t)::text as row from ${table} t ${after} order by t.${key} limit ${rowsPerPage}`,
+        sql`select ${keyTexts}, to_jsonb(t)::text as row from ${table} t ${after} order by ${keyList} limit ${rowsPerPage}`,
       );
       if (rows.length > 0) await output.write(rows.map(({ row }) => `${row}\n`).join(""));
       count += rows.length;
       if (rows.length < rowsPerPage) return count;
-      lastKey = rows.at(-1)!.key;
+      const last = rows.at(-1)!;
+      lastKey = keys.map((_, index) => last[`k${index}`]!);
     }
   } finally {
     await output.close();
@@ -254,6 +286,8 @@ async function readManifest(folder: string): Promise<Manifest> {
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {
+    // The rollups come back from the backup as they were: the page-view trigger must not add to them.
+    await tx.execute(sql`select set_config('educator.restoring', 'on', true)`);
     for (const table of [...backupTables].reverse()) await tx.execute(sql`delete from ${table}`);
     for (const table of backupTables) {
       const name = getTableName(table);

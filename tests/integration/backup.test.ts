@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getTableName, sql } from "drizzle-orm";
-import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { type PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageViews, rateLimits } from "../../database/schema";
@@ -35,10 +35,9 @@ afterAll(async () => {
 
 const sourceUploads = () => path.join(source.services.config.DATA_DIR, "uploads");
 
-/** Every row as PostgreSQL prints it, in primary key order: equal lists mean identical tables. */
+/** Every row as PostgreSQL prints it, sorted: equal lists mean identical tables. */
 async function tableRows(db: AppDb, table: PgTable): Promise<string[]> {
-  const key = sql.identifier(getTableConfig(table).columns.find((column) => column.primary)!.name);
-  const rows = await selectRows<{ row: string }>(db, sql`select to_jsonb(t)::text as row from ${table} t order by t.${key}`);
+  const rows = await selectRows<{ row: string }>(db, sql`select to_jsonb(t)::text as row from ${table} t order by 1`);
   return rows.map(({ row }) => row);
 }
 
