@@ -1,6 +1,163 @@
-// Placeholder until the analytics issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { RefreshCw } from "lucide-react";
+import { data, Link, useRevalidator, useRouteError } from "react-router";
+import type { Route } from "./+types/analytics";
+import { analyticsRanges, loadAnalytics, type AnalyticsRange, type DailyFigure } from "../../server/analytics.server";
+import { services } from "../../server/services.server";
+import { Table, Td, Th } from "../../components/ui/table";
+import { buttonClass } from "../../components/ui/button";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Analytics" issue="analytics" />;
+export const meta: Route.MetaFunction = () => [{ title: "Analytics | The Educator - Admin" }];
+
+function parseRange(value: string | null): AnalyticsRange {
+  const number = Number(value);
+  return (analyticsRanges as readonly number[]).includes(number) ? (number as AnalyticsRange) : 30;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, config } = services();
+  const range = parseRange(new URL(request.url).searchParams.get("range"));
+  return data(await loadAnalytics(db, { range, timeZone: config.SITE_TIMEZONE }), { headers: { "Cache-Control": "no-store" } });
+}
+
+const number = (value: number) => value.toLocaleString("en-US");
+
+function dayLabel(day: string) {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+function SummaryCard({ title, value }: { title: string; value: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+      <p className="mt-2 break-all text-2xl font-bold">{value}</p>
+    </section>
+  );
+}
+
+/** A bar per day; the figures are also in a table for screen readers. */
+function DailyBars({ title, daily, pick }: { title: string; daily: DailyFigure[]; pick: (figure: DailyFigure) => number }) {
+  const max = Math.max(1, ...daily.map(pick));
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={title}>
+      <h2 className="font-semibold">{title}</h2>
+      <div className="mt-4 flex h-40 items-end gap-0.5" aria-hidden>
+        {daily.map((figure) => (
+          <div key={figure.day} className="group relative flex-1" style={{ height: "100%" }} title={`${dayLabel(figure.day)}: ${number(pick(figure))}`}>
+            <div className="absolute bottom-0 w-full rounded-t bg-accent" style={{ height: `${(pick(figure) / max) * 100}%`, minHeight: pick(figure) > 0 ? 2 : 0 }} />
+          </div>
+        ))}
+      </div>
+      <div className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-300" aria-hidden>
+        <span>{dayLabel(daily[0]!.day)}</span>
+        <span>{dayLabel(daily.at(-1)!.day)}</span>
+      </div>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <tbody>
+          {daily.map((figure) => (
+            <tr key={figure.day}>
+              <th scope="row">{dayLabel(figure.day)}</th>
+              <td>{pick(figure)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function TopList({ title, heading, rows, empty }: { title: string; heading: string; rows: Array<{ key: string; label: React.ReactNode; views: number }>; empty: string }) {
+  return (
+    <section>
+      <h2 className="mb-2 font-semibold">{title}</h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>
+      ) : (
+        <Table>
+          <thead>
+            <tr>
+              <Th>{heading}</Th>
+              <Th className="text-right">Views</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <Td className="break-all">{row.label}</Td>
+                <Td className="text-right tabular-nums">{number(row.views)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+export default function Analytics({ loaderData: report }: Route.ComponentProps) {
+  // Page views arrive all the time: reload at most every 5 seconds while the screen is open.
+  useLiveRevalidation(["page_views", "articles"], 5000);
+  const revalidator = useRevalidator();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Analytics</h1>
+        <div className="flex items-center gap-2">
+          <nav aria-label="Range" className="flex rounded-md border border-slate-300 dark:border-slate-600">
+            {analyticsRanges.map((range) => (
+              <Link
+                key={range}
+                to={`?range=${range}`}
+                aria-current={report.range === range ? "page" : undefined}
+                className={`px-3 py-2 text-sm ${report.range === range ? "bg-accent font-semibold text-accent-foreground" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+              >
+                Last {range} days
+              </Link>
+            ))}
+          </nav>
+          <button type="button" className={buttonClass("outline")} onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+            <RefreshCw className={`size-4 ${revalidator.state === "loading" ? "animate-spin" : ""}`} aria-hidden />
+            Refresh
+          </button>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <SummaryCard title="Page Views" value={number(report.pageViews)} />
+        <SummaryCard title="Unique Visitors" value={number(report.uniqueVisitors)} />
+        <SummaryCard title="Article Views Total" value={number(report.articleViewsTotal)} />
+        <SummaryCard title="Top Page" value={report.topPage?.path ?? "—"} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DailyBars title="Views per day" daily={report.daily} pick={(figure) => figure.views} />
+        <DailyBars title="Unique visitors per day" daily={report.daily} pick={(figure) => figure.visitors} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <TopList title="Top Pages" heading="Page" empty="No page views in this range." rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))} />
+        <TopList
+          title="Top Referrers"
+          heading="Referrer"
+          empty="No page views in this range."
+          rows={report.topReferrers.map((row) => ({ key: row.referrer ?? "", label: row.referrer ?? "Direct / none", views: row.views }))}
+        />
+        <TopList
+          title="Top Articles"
+          heading="Article"
+          empty="No articles yet."
+          rows={report.topArticles.map((row) => ({ key: row.id, label: <Link to={`/admin/articles/${row.id}`} className="underline">{row.title}</Link>, views: row.views }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div role="alert">
+      <h1 className="text-2xl font-bold">Analytics</h1>
+      <p className="mt-2">Failed to load analytics</p>
+    </div>
+  );
 }
