@@ -1,5 +1,7 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { articles, categories } from "../../database/schema";
+import type { ArticleSort } from "../lib/article-list-params";
+import { readTimeMinutes } from "../lib/read-time";
 import { services } from "./services.server";
 
 /** The one rule for public readers: only published articles exist. */
@@ -27,6 +29,57 @@ export async function listPublishedArticles(options: { limit?: number; categoryS
 }
 
 export type ArticleCardRow = Awaited<ReturnType<typeof listPublishedArticles>>[number];
+
+export interface ArticleSearch {
+  /** Case-insensitive "contains" on title or excerpt; % and _ are plain characters. */
+  q?: string;
+  categorySlug?: string | null;
+  sort?: ArticleSort;
+}
+
+/** A `LIKE` pattern matching `text` anywhere, with the wildcards in `text` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+const sortOrders = {
+  newest: [desc(articles.publishedAt), desc(articles.id)],
+  oldest: [asc(articles.publishedAt), asc(articles.id)],
+  popular: [desc(articles.views), desc(articles.publishedAt), desc(articles.id)],
+} satisfies Record<ArticleSort, unknown[]>;
+
+/**
+ * Published articles filtered and sorted in SQL, as cards: the read time is worked out here,
+ * so a list page does not send every article's full text to the browser.
+ * The `ilike` conditions can use the trigram indexes on title and excerpt.
+ */
+export async function searchPublishedArticles({ q = "", categorySlug = null, sort = "newest" }: ArticleSearch = {}) {
+  const pattern = q.trim() ? containsPattern(q.trim()) : null;
+  const rows = await services()
+    .db.select(cardColumns)
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(
+      and(
+        publishedOnly,
+        categorySlug ? eq(categories.slug, categorySlug) : undefined,
+        pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
+      ),
+    )
+    .orderBy(...sortOrders[sort]);
+  return rows.map(({ content, ...card }) => ({ ...card, readTimeMinutes: readTimeMinutes(content) }));
+}
+
+export type ArticleListCard = Awaited<ReturnType<typeof searchPublishedArticles>>[number];
+
+/** What a category page shows about its category; null for a slug with no row. */
+export async function findCategory(slug: string) {
+  const [category] = await services()
+    .db.select({ name: categories.name, description: categories.description, icon: categories.icon })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  return category ?? null;
+}
 
 /** A published article by id, counting the visit (atomically, +1). Null when missing or not published. */
 export async function openPublishedArticle(id: string) {

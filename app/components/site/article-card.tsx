@@ -1,41 +1,80 @@
 import { Link } from "react-router";
-import { readTimeLabel } from "../../lib/read-time";
+import { readTimeMinutes } from "../../lib/read-time";
 import { CategoryBadge } from "./category-badge";
 
 export const fallbackImage = "/images/fallback-article.svg";
 
-export interface ArticleCardData {
+/** Authorship shown on every card (spec §9). */
+export const cardAuthor = "The Educator";
+
+/** Delay between two cards' entrance animations (spec §9). */
+export const cardStaggerMs = 50;
+
+interface ArticleCardBase {
   id: string;
   title: string;
   excerpt: string | null;
-  content: string;
   featuredImageUrl: string | null;
   categorySlug: string;
 }
 
-export function ArticleCard({ article, size = "md", featured = false }: { article: ArticleCardData; size?: "sm" | "md" | "lg"; featured?: boolean }) {
-  const titleSize = size === "lg" ? "text-2xl" : size === "sm" ? "text-base" : "text-lg";
+/** A card needs the read time: given by a list query, or worked out from the full text. */
+export type ArticleCardData = ArticleCardBase & ({ readTimeMinutes: number } | { content: string });
+
+export type CardSize = "sm" | "md" | "lg";
+
+const titleSizes: Record<CardSize, string> = { sm: "text-base", md: "text-lg", lg: "text-2xl" };
+const imageSizes: Record<CardSize, { width: number; height: number }> = {
+  sm: { width: 480, height: 300 },
+  md: { width: 640, height: 400 },
+  lg: { width: 1280, height: 720 },
+};
+
+interface ArticleCardProps {
+  article: ArticleCardData;
+  size?: CardSize;
+  featured?: boolean;
+  /** Position in its list: the entrance animation starts `index × 50 ms` late. */
+  index?: number;
+  /** "list": image beside the text instead of above it. */
+  layout?: "vertical" | "horizontal";
+}
+
+export function ArticleCard({ article, size = "md", featured = false, index, layout = "vertical" }: ArticleCardProps) {
+  const minutes = "readTimeMinutes" in article ? article.readTimeMinutes : readTimeMinutes(article.content);
+  const horizontal = layout === "horizontal";
+  const image = imageSizes[size];
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
+    <article
+      data-size={size}
+      className={`group relative flex w-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${
+        horizontal ? "flex-col sm:flex-row" : "flex-col"
+      } ${index === undefined ? "" : "card-enter"}`}
+      style={index === undefined ? undefined : { animationDelay: `${index * cardStaggerMs}ms` }}
+    >
       <img
         src={article.featuredImageUrl ?? fallbackImage}
         alt=""
+        width={image.width}
+        height={image.height}
         loading="lazy"
-        className={`w-full object-cover ${size === "lg" ? "aspect-[16/9]" : "aspect-[16/10]"}`}
+        decoding="async"
+        className={`h-auto w-full object-cover ${size === "lg" ? "aspect-[16/9]" : "aspect-[16/10]"} ${horizontal ? "sm:w-64 sm:shrink-0 lg:w-80" : ""}`}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="relative z-10 flex items-center gap-2">
           <CategoryBadge slug={article.categorySlug} />
           {featured && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
         </div>
-        <h3 className={`${titleSize} font-bold leading-snug`}>
+        <h3 className={`${titleSizes[size]} font-bold leading-snug`}>
+          {/* The link covers the whole card (::after); the badge link sits above it. */}
           <Link to={`/articles/${article.id}`} className="after:absolute after:inset-0 group-hover:underline">
             {article.title}
           </Link>
         </h3>
-        {size !== "sm" && <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{article.excerpt ?? ""}</p>}
+        <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-slate-700 dark:text-slate-300`}>{article.excerpt ?? ""}</p>
         <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
-          The Educator · {readTimeLabel(article.content)}
+          {cardAuthor} · {minutes} min read
         </p>
       </div>
     </article>

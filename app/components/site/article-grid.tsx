@@ -1,18 +1,16 @@
+import type { ArticleView } from "../../lib/article-list-params";
 import type { ArticleCardData } from "./article-card";
 import { ArticleCard } from "./article-card";
 
-export function ArticleGrid({ articles, empty }: { articles: ArticleCardData[]; empty: string }) {
-  if (articles.length === 0) return <p className="mt-6 text-slate-600 dark:text-slate-300">{empty}</p>;
+/** Cards of a list page, as a grid or as full-width horizontal rows, each entering 50 ms after the previous one. */
+export function ArticleGrid({ articles, view = "grid", label }: { articles: ArticleCardData[]; view?: ArticleView; label: string }) {
   return (
-    <>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        {`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
-      </p>
-      <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {articles.map((article) => (
-          <ArticleCard key={article.id} article={article} />
-        ))}
-      </div>
-    </>
+    <ul aria-label={label} className={view === "grid" ? "grid gap-6 sm:grid-cols-2 lg:grid-cols-3" : "flex flex-col gap-4"}>
+      {articles.map((article, index) => (
+        <li key={article.id} className="flex">
+          <ArticleCard article={article} index={index} layout={view === "grid" ? "vertical" : "horizontal"} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,11 +1,17 @@
-// Basic category listing; the banner, search, sort and views arrive with the public-site issue (#3).
+import { Form } from "react-router";
 import type { Route } from "./+types/category";
-import { listPublishedArticles } from "../../server/articles.server";
+import { findCategory, searchPublishedArticles } from "../../server/articles.server";
 import { ArticleGrid } from "../../components/site/article-grid";
+import { CategoryBanner } from "../../components/site/category-banner";
+import { ListControls, ListViewToggle } from "../../components/site/list-controls";
+import { ListStatus, useListReloading } from "../../components/site/list-status";
+import { parseArticleListParams } from "../../lib/article-list-params";
 import { categoryLabel } from "../../lib/category-label";
+import { pageMeta, publicUrlFrom } from "../../lib/seo";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 
-const titles: Record<string, string> = {
+/** Set titles of the five category pages (spec §2); any other slug gets a generated one. */
+const categoryTitles: Record<string, string> = {
   "education-news": "Education News",
   health: "Health & Wellness",
   sports: "Sports & Physical Education",
@@ -13,19 +19,59 @@ const titles: Record<string, string> = {
   entrepreneurship: "Entrepreneurship Education",
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const slug = params.category;
-  return { title: titles[slug] ?? categoryLabel(slug), articles: await listPublishedArticles({ categorySlug: slug }) };
+export async function loader({ params: { category: slug }, request }: Route.LoaderArgs) {
+  // A category page is one category: only the search, sort and view come from the query string.
+  const { q, sort, view } = parseArticleListParams(new URL(request.url).searchParams);
+  const title = categoryTitles[slug] ?? categoryLabel(slug);
+  const [category, articles] = await Promise.all([findCategory(slug), searchPublishedArticles({ q, categorySlug: slug, sort })]);
+  return {
+    slug,
+    title,
+    description: category?.description ?? `The latest articles on ${title} from The Educator.`,
+    icon: category?.icon ?? null,
+    params: { q, category: null, sort, view },
+    articles,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? "Category"} | The Educator` }];
+export const meta: Route.MetaFunction = ({ data, params, matches }) =>
+  pageMeta({
+    title: data?.title ?? categoryLabel(params.category),
+    description: data?.description ?? "Articles from The Educator.",
+    path: `/category/${encodeURIComponent(params.category)}`,
+    publicUrl: publicUrlFrom(matches),
+  });
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles"]);
+  const { slug, title, description, icon, params, articles } = loaderData;
+  const reloading = useListReloading();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{loaderData.title}</h1>
-      <ArticleGrid articles={loaderData.articles} empty="No articles found in this category." />
-    </div>
+    <>
+      <CategoryBanner slug={slug} title={title} description={description} icon={icon} />
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
+        <ListControls params={params} searchLabel={`Search ${title}`} searchPlaceholder="Search by title or excerpt..." />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ListStatus count={articles.length} reloading={reloading} />
+          <ListViewToggle params={params} />
+        </div>
+        {articles.length > 0 ? (
+          <div aria-busy={reloading} className={reloading ? "opacity-60 transition-opacity" : undefined}>
+            <ArticleGrid articles={articles} view={params.view} label={`${title} articles`} />
+          </div>
+        ) : (
+          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
+            <p className="text-lg text-slate-700 dark:text-slate-200">No articles found in this category.</p>
+            <Form method="get" preventScrollReset className="mt-4">
+              {params.sort !== "newest" && <input type="hidden" name="sort" value={params.sort} />}
+              {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
+              <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
+                Clear Search
+              </button>
+            </Form>
+          </div>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,0 +1,31 @@
+import { X } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { articleListSearch, type ArticleListParams } from "../../lib/article-list-params";
+import { categoryLabel } from "../../lib/category-label";
+
+/** One removable chip per active filter; each is a link to the same list without that filter. */
+export function ListFilterChips({ params }: { params: ArticleListParams }) {
+  const { pathname } = useLocation();
+  const chips = [
+    params.q && { key: "q", text: `Search: "${params.q}"`, without: { q: "" } },
+    params.category && { key: "category", text: `Category: ${categoryLabel(params.category)}`, without: { category: null } },
+  ].filter((chip) => !!chip);
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <Link
+            to={{ pathname, search: articleListSearch({ ...params, ...chip.without }) }}
+            preventScrollReset
+            className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-slate-100 px-3 py-1 text-sm text-slate-900 hover:bg-slate-200 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+          >
+            <span className="sr-only">Remove filter </span>
+            {chip.text}
+            <X className="size-4" aria-hidden />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,216 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+// Demo content: 14 published articles (2 drafts), most viewed first: ECZ exams, AI tools, CBC.
+const publishedCount = 14;
+const cards = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("article");
+const cardTitles = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("heading");
+
+/** Cards fade in one after another; contrast is only meaningful once they have arrived. */
+async function waitForCardsToSettle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
+}
+
+test("typing a search filters on the server and updates the URL without a reload", async ({ page }) => {
+  await page.goto("/articles");
+  await expect(page.getByRole("heading", { name: "All Articles", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(`${publishedCount} articles found`);
+  await expect(cards(page)).toHaveCount(publishedCount);
+  await page.evaluate(() => ((window as unknown as { listMarker: string }).listMarker = "still here"));
+  const historyLength = await page.evaluate(() => history.length);
+
+  const search = page.getByRole("searchbox", { name: "Search articles" });
+  await search.pressSequentially("SMARTphone", { delay: 60 });
+  await expect(page).toHaveURL(/\/articles\?q=SMARTphone$/);
+  await expect(cardTitles(page)).toHaveText(["The One-Smartphone Classroom: Teaching With the Device You Already Have"]);
+  await expect(page.getByRole("status")).toHaveText("1 article found");
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue("SMARTphone");
+  expect(await page.evaluate(() => (window as unknown as { listMarker?: string }).listMarker)).toBe("still here");
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+  // More typing after the first results arrived is kept, and matches the excerpt too.
+  await search.fill("enrich teaching");
+  await expect(page).toHaveURL(/q=enrich\+teaching$/);
+  await expect(cardTitles(page)).toHaveText(["The One-Smartphone Classroom: Teaching With the Device You Already Have"]);
+
+  // The page arrives filtered from the server.
+  const html = await (await page.request.get("/articles?q=smartphone")).text();
+  expect(html).toContain("The One-Smartphone Classroom");
+  expect(html).not.toContain("Great PE Lessons With Little or No Equipment");
+});
+
+test("active filter chips remove one filter each; Clear Filters empties them all", async ({ page }) => {
+  await page.goto("/articles?q=school&category=entrepreneurship");
+  const chips = page.getByRole("list", { name: "Active filters" });
+  await expect(chips.getByRole("link")).toHaveCount(2);
+  await expect(chips.getByRole("link", { name: 'Remove filter Search: "school"' })).toBeVisible();
+  await expect(chips.getByRole("link", { name: "Remove filter Category: Entrepreneurship" })).toBeVisible();
+  await expect(cardTitles(page)).toHaveText(["From School Garden to School Business: Teaching Entrepreneurship Through Agriculture"]);
+  await expect(page.getByLabel("Category")).toHaveValue("entrepreneurship");
+
+  await chips.getByRole("link", { name: "Remove filter Category: Entrepreneurship" }).click();
+  await expect(page).toHaveURL(/\/articles\?q=school$/);
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  await expect(cards(page)).toHaveCount(6);
+  await expect(page.getByRole("status")).toHaveText("6 articles found");
+  await page.getByRole("link", { name: 'Remove filter Search: "school"' }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
+  await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(publishedCount);
+
+  await page.goto("/articles?q=no-such-words-anywhere&category=health&view=list");
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("0 articles found");
+  await page.getByRole("button", { name: "Clear Filters" }).click();
+  await expect(page).toHaveURL(/\/articles\?view=list$/);
+  await expect(cards(page)).toHaveCount(publishedCount);
+  await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
+});
+
+test("drafts never show, and the category filter and sort apply", async ({ page }) => {
+  await page.goto("/articles?q=solar");
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+
+  await page.goto("/articles");
+  await page.getByLabel("Sort by").selectOption({ label: "Most Popular" });
+  await expect(page).toHaveURL(/\/articles\?sort=popular$/);
+  await expect(cardTitles(page).first()).toHaveText("Preparing Learners for ECZ Examinations Without the Burnout");
+  await expect(cardTitles(page).nth(1)).toHaveText("Using AI Tools for Lesson Planning — Carefully");
+  await expect(cardTitles(page).nth(2)).toHaveText("Making the Competence-Based Curriculum Work in Your Classroom");
+
+  await page.getByLabel("Sort by").selectOption({ label: "Oldest First" });
+  await expect(cardTitles(page).first()).toHaveText("Planning an Inclusive Inter-House Sports Day");
+
+  await page.getByLabel("Category").selectOption({ label: "Health" });
+  await expect(page).toHaveURL(/\/articles\?category=health&sort=oldest$/);
+  await expect(cardTitles(page)).toHaveText(["Keeping Girls in School: Practical Menstrual Health Support", "Looking After Yourself: Managing Stress as a Teacher"]);
+});
+
+test("the grid/list toggle shows its pressed state and lays cards out in rows", async ({ page }) => {
+  await page.goto("/articles");
+  const grid = page.getByRole("button", { name: "Grid view" });
+  const list = page.getByRole("button", { name: "List view" });
+  await expect(grid).toHaveAttribute("aria-pressed", "true");
+  await expect(list).toHaveAttribute("aria-pressed", "false");
+  const firstCard = cards(page).first();
+  const gridImage = (await firstCard.locator("img").boundingBox())!;
+  const gridTitle = (await firstCard.getByRole("heading").boundingBox())!;
+  expect(gridTitle.y).toBeGreaterThanOrEqual(gridImage.y + gridImage.height - 1);
+
+  await list.click();
+  await expect(page).toHaveURL(/\/articles\?view=list$/);
+  await expect(list).toHaveAttribute("aria-pressed", "true");
+  await expect(grid).toHaveAttribute("aria-pressed", "false");
+  await waitForCardsToSettle(page);
+  const listImage = (await firstCard.locator("img").boundingBox())!;
+  const listTitle = (await firstCard.getByRole("heading").boundingBox())!;
+  expect(listTitle.x).toBeGreaterThanOrEqual(listImage.x + listImage.width - 1);
+  expect(listTitle.y).toBeLessThan(listImage.y + listImage.height);
+
+  await grid.click();
+  await expect(page).toHaveURL(/\/articles$/);
+});
+
+test("cards follow the spec: link, image, badge rule, author, read time and a 50 ms stagger", async ({ page }) => {
+  await page.goto("/articles");
+  const first = cards(page).first();
+  await expect(first.getByRole("link", { name: "Making the Competence-Based Curriculum Work in Your Classroom" })).toHaveAttribute("href", /^\/articles\/[0-9a-f-]{36}$/);
+  await expect(first).toContainText("The Educator");
+  await expect(first).toContainText(/\d+ min read/);
+  const image = first.locator("img");
+  await expect(image).toHaveAttribute("loading", "lazy");
+  await expect(image).toHaveAttribute("width", /^\d+$/);
+  await expect(image).toHaveAttribute("height", /^\d+$/);
+  const delays = await cards(page).evaluateAll((nodes) => nodes.slice(0, 3).map((node) => getComputedStyle(node).animationDelay));
+  expect(delays).toEqual(["0s", "0.05s", "0.1s"]);
+
+  const articleList = page.getByRole("list", { name: "Articles" });
+  await expect(articleList.getByRole("link", { name: "Health", exact: true }).first()).toHaveAttribute("href", "/category/health");
+  await expect(articleList.getByRole("link", { name: "Education News", exact: true }).first()).toHaveAttribute("href", "/category/education-news");
+  // ask-kafundisha is a badge, never a link.
+  const askCard = cards(page).filter({ hasText: "A Learner in My Class Keeps Missing School" });
+  await expect(askCard.getByText("Ask Kafundisha", { exact: true })).toBeVisible();
+  await expect(askCard.getByRole("link", { name: "Ask Kafundisha", exact: true })).toHaveCount(0);
+});
+
+test("cards do not animate for readers who prefer reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/articles");
+  expect(await cards(page).first().evaluate((node) => getComputedStyle(node).animationName)).toBe("none");
+});
+
+test("category pages: banner, search, sort, count, empty state and loading text", async ({ page }) => {
+  await page.goto("/category/health");
+  await expect(page).toHaveTitle("Health & Wellness | The Educator");
+  await expect(page.getByRole("heading", { name: "Health & Wellness", level: 1 })).toBeVisible();
+  await expect(page.getByText("Practical guidance on the physical and mental wellbeing of teachers and learners.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("2 articles found");
+  const list = "Health & Wellness articles";
+  await expect(cardTitles(page, list)).toHaveText(["Looking After Yourself: Managing Stress as a Teacher", "Keeping Girls in School: Practical Menstrual Health Support"]);
+  await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["Newest First", "Oldest First", "Most Popular"]);
+
+  // Slow the next list load down to see the loading text.
+  await page.route(/\/category\/health\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByLabel("Sort by").selectOption({ label: "Oldest First" });
+  await expect(page.getByRole("status")).toHaveText("Loading articles...");
+  await expect(page.getByRole("status")).toHaveText("2 articles found");
+  await expect(cardTitles(page, list).first()).toHaveText("Keeping Girls in School: Practical Menstrual Health Support");
+  await page.unrouteAll();
+
+  await page.getByRole("searchbox", { name: "Search Health & Wellness" }).fill("nothing like this");
+  await expect(page.getByText("No articles found in this category.")).toBeVisible();
+  await page.getByRole("button", { name: "Clear Search" }).click();
+  await expect(page).toHaveURL(/\/category\/health\?sort=oldest$/);
+  await expect(cardTitles(page, list)).toHaveCount(2);
+
+  for (const [slug, title] of [
+    ["education-news", "Education News"],
+    ["sports", "Sports & Physical Education"],
+    ["technology", "Technology in Education"],
+    ["entrepreneurship", "Entrepreneurship Education"],
+    ["teacher-swaps", "Teacher Swaps"],
+  ]) {
+    await page.goto(`/category/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+  }
+  await expect(page.getByText("No articles found in this category.")).toBeVisible();
+
+  const unknown = await page.goto("/category/pottery-club");
+  expect(unknown?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pottery Club");
+  await expect(page.getByText("No articles found in this category.")).toBeVisible();
+});
+
+test("the list controls work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/articles");
+  await page.getByLabel("Sort by").selectOption({ label: "Most Popular" });
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("lesson");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=lesson/);
+  await expect(page).toHaveURL(/sort=popular/);
+  await expect(cardTitles(page).first()).toHaveText("Using AI Tools for Lesson Planning — Carefully");
+  await page.getByRole("button", { name: "List view" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("lesson");
+  await context.close();
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the article lists pass axe in the ${colorScheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    for (const path of ["/articles?q=the&category=education-news", "/articles?view=list", "/category/technology", "/category/teacher-swaps"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /dark/ : /^(?!.*dark)/);
+      await waitForCardsToSettle(page);
+      await expectNoAxeViolations(page);
+    }
+  });
+}
