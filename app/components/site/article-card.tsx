@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { imageSrcSet } from "../../lib/responsive-image";
 import { readTimeMinutes } from "../../lib/read-time";
 import { CategoryBadge } from "./category-badge";
 
@@ -24,10 +25,10 @@ export type ArticleCardData = ArticleCardBase & ({ readTimeMinutes: number } | {
 export type CardSize = "sm" | "md" | "lg";
 
 const titleSizes: Record<CardSize, string> = { sm: "text-base", md: "text-lg", lg: "text-2xl" };
-const imageSizes: Record<CardSize, { width: number; height: number }> = {
-  sm: { width: 480, height: 300 },
-  md: { width: 640, height: 400 },
-  lg: { width: 1280, height: 720 },
+const imageSizes: Record<CardSize, { width: number; height: number; sizes: string }> = {
+  sm: { width: 480, height: 300, sizes: "(min-width: 640px) 33vw, 100vw" },
+  md: { width: 640, height: 400, sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" },
+  lg: { width: 1280, height: 720, sizes: "(min-width: 768px) 50vw, 100vw" },
 };
 
 interface ArticleCardProps {
@@ -54,6 +55,8 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
     >
       <img
         src={article.featuredImageUrl ?? fallbackImage}
+        srcSet={article.featuredImageUrl ? imageSrcSet(article.featuredImageUrl) : undefined}
+        sizes={image.sizes}
         alt=""
         width={image.width}
         height={image.height}
