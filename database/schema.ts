@@ -256,6 +256,8 @@ export const newsFeeds = pgTable("news_feeds", {
 export const pageViewDays = pgTable("page_view_days", {
   day: date("day", { mode: "string" }).primaryKey(),
   views: bigint("views", { mode: "number" }).notNull(),
+  /** Distinct visitors that day: rows added to page_view_visitor_days, counted as they arrive. */
+  visitors: bigint("visitors", { mode: "number" }).notNull().default(0),
 });
 
 export const pageViewVisitorDays = pgTable(

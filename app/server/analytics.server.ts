@@ -1,5 +1,5 @@
-import { asc, between, count, desc, sql, sum } from "drizzle-orm";
-import { articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays } from "../../database/schema";
+import { asc, between, desc, sql, sum } from "drizzle-orm";
+import { articles, pageViewDays, pageViewPathDays, pageViewReferrerDays } from "../../database/schema";
 import type { AppDb } from "./db-types.server";
 
 export const analyticsRanges = [7, 14, 30] as const;
@@ -44,13 +44,11 @@ export interface AnalyticsReport {
 export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
   const to = dayIn(options.timeZone, options.now ?? new Date());
   const from = addDays(to, -(options.range - 1));
-  const [views, visitors, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
-    db.select({ day: pageViewDays.day, views: pageViewDays.views }).from(pageViewDays).where(between(pageViewDays.day, from, to)),
+  const [days, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
     db
-      .select({ day: pageViewVisitorDays.day, visitors: count() })
-      .from(pageViewVisitorDays)
-      .where(between(pageViewVisitorDays.day, from, to))
-      .groupBy(pageViewVisitorDays.day),
+      .select({ day: pageViewDays.day, views: pageViewDays.views, visitors: pageViewDays.visitors })
+      .from(pageViewDays)
+      .where(between(pageViewDays.day, from, to)),
     db
       .select({ path: pageViewPathDays.path, views: sum(pageViewPathDays.views).mapWith(Number) })
       .from(pageViewPathDays)
@@ -69,11 +67,11 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
     db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
   ]);
 
-  const viewsByDay = new Map(views.map((row) => [row.day, Number(row.views)]));
-  const visitorsByDay = new Map(visitors.map((row) => [row.day, Number(row.visitors)]));
+  const byDay = new Map(days.map((row) => [row.day, row]));
   const daily: DailyFigure[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
-    daily.push({ day, views: viewsByDay.get(day) ?? 0, visitors: visitorsByDay.get(day) ?? 0 });
+    const figures = byDay.get(day);
+    daily.push({ day, views: Number(figures?.views ?? 0), visitors: Number(figures?.visitors ?? 0) });
   }
   return {
     range: options.range,

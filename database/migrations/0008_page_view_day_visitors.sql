@@ -1,0 +1,1 @@
+ALTER TABLE "page_view_days" ADD COLUMN "visitors" bigint DEFAULT 0 NOT NULL;
