@@ -5,6 +5,7 @@ import type { AppDb } from "./db-types.server";
 import type { Mailer } from "./mail.server";
 import type { Realtime } from "./realtime.server";
 import type { Storage } from "./storage.server";
+import type { PageViewQueue } from "./page-view-queue.server";
 
 export interface Services {
   config: Config;
@@ -13,6 +14,7 @@ export interface Services {
   realtime: Realtime;
   mailer: Mailer;
   storage: Storage;
+  pageViewQueue: PageViewQueue;
   log: Logger;
   /** Key for signing cookies, from SESSION_SECRET or generated once into the database. */
   sessionSecret: string;

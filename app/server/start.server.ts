@@ -6,6 +6,7 @@ import { createMailer } from "./mail.server";
 import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { startRealtime } from "./realtime.server";
+import { createPageViewQueue } from "./page-view-queue.server";
 import { provideServices, type Services } from "./services.server";
 import { createLocalStorage, createS3Storage, type Storage } from "./storage.server";
 import { loadSessionSecret } from "./auth.server";
@@ -53,7 +54,17 @@ export async function startServices(config: Config, options: StartOptions = {}):
       .insert(appSettings)
       .values({ key: "site_timezone", value: config.SITE_TIMEZONE })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: config.SITE_TIMEZONE } });
-    const services: Services = { config, database, db, storage, mailer, log, sessionSecret, realtime: await startRealtime(database) };
+    const services: Services = {
+      config,
+      database,
+      db,
+      storage,
+      mailer,
+      log,
+      sessionSecret,
+      realtime: await startRealtime(database),
+      pageViewQueue: createPageViewQueue(db, log),
+    };
     provideServices(services);
 
     const owner = await ensureOwner(db, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD });
@@ -80,6 +91,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
       services,
       async stop() {
         clearInterval(maintenance);
+        await services.pageViewQueue.stop(); // accepted views are written before the database closes
         services.realtime.close();
         await database.close();
         provideServices(undefined);
