@@ -1,9 +1,8 @@
 import { asc, between, desc, sql, sum } from "drizzle-orm";
 import { articles, pageViewDays, pageViewPathDays, pageViewReferrerDays } from "../../database/schema";
 import type { AppDb } from "./db-types.server";
+import type { AnalyticsRange, DailyFigure } from "../lib/analytics";
 
-export const analyticsRanges = [7, 14, 30] as const;
-export type AnalyticsRange = (typeof analyticsRanges)[number];
 
 /** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
 export function dayIn(timeZone: string, at: Date): string {
@@ -14,12 +13,6 @@ function addDays(day: string, delta: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + delta);
   return date.toISOString().slice(0, 10);
-}
-
-export interface DailyFigure {
-  day: string;
-  views: number;
-  visitors: number;
 }
 
 export interface AnalyticsReport {

@@ -1,7 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { data, Link, useRevalidator, useRouteError } from "react-router";
 import type { Route } from "./+types/analytics";
-import { analyticsRanges, loadAnalytics, type AnalyticsRange, type DailyFigure } from "../../server/analytics.server";
+import { loadAnalytics } from "../../server/analytics.server";
+import { analyticsRanges, type AnalyticsRange, type DailyFigure } from "../../lib/analytics";
 import { services } from "../../server/services.server";
 import { Table, Td, Th } from "../../components/ui/table";
 import { buttonClass } from "../../components/ui/button";

@@ -1,0 +1,9 @@
+/** The analytics screen's ranges in days (spec §9), default 30. */
+export const analyticsRanges = [7, 14, 30] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+export interface DailyFigure {
+  day: string;
+  views: number;
+  visitors: number;
+}
