@@ -1,4 +1,4 @@
-import { BarChart3, FileText, FolderTree, Image, LayoutDashboard, LogOut, Menu, MessageSquare, PanelLeft, Settings, UserSquare2, Users, X } from "lucide-react";
+import { BarChart3, FileText, FolderTree, Image, Inbox, LayoutDashboard, LogOut, Menu, MessageSquare, PanelLeft, Settings, UserSquare2, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 
@@ -11,6 +11,7 @@ const items = [
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
   { to: "/admin/media", label: "Media Library", icon: Image },
   { to: "/admin/comments", label: "Comments", icon: MessageSquare },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/team", label: "Team", icon: UserSquare2 },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },

@@ -1,6 +1,178 @@
-// Placeholder until the Inbox screen (public-site issue) is built.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/inbox";
+import { requireAdmin } from "../../server/auth.server";
+import { listInbox, markInboxItemRead } from "../../server/inbox.server";
+import { services } from "../../server/services.server";
+import { questionCategoryLabel } from "../../lib/inbox-schema";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Inbox" issue="public site" />;
+export const meta: Route.MetaFunction = () => [{ title: "Inbox | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+// Dates are written on the server, in the site's time zone, so the browser shows the same text it hydrates.
+function stamp(date: Date, timeZone: string) {
+  return { iso: date.toISOString(), text: date.toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }) };
+}
+
+export async function loader() {
+  const timeZone = services().config.SITE_TIMEZONE;
+  const { messages, questions } = await listInbox();
+  const stamped = <Item extends { createdAt: Date; readAt: Date | null }>({ createdAt, readAt, ...item }: Item) => ({
+    ...item,
+    received: stamp(createdAt, timeZone),
+    read: readAt && stamp(readAt, timeZone),
+  });
+  return { messages: messages.map(stamped), questions: questions.map(stamped) };
+}
+
+type Stamp = ReturnType<typeof stamp>;
+
+const markReadSchema = z.object({
+  kind: z.enum(["message", "question"]),
+  id: z.uuid(),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = markReadSchema.safeParse({ kind: form.get("kind"), id: form.get("id") });
+  if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
+  if (!(await markInboxItemRead(parsed.data.kind, parsed.data.id))) return data({ error: "This item no longer exists." }, { status: 404 });
+  return { error: null };
+}
+
+function Received({ at }: { at: Stamp }) {
+  return (
+    <>
+      Received <time dateTime={at.iso}>{at.text}</time>
+    </>
+  );
+}
+
+function ReadState({ kind, id, read }: { kind: "message" | "question"; id: string; read: Stamp | null }) {
+  const fetcher = useFetcher<typeof action>();
+  if (read) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Read <time dateTime={read.iso}>{read.text}</time>
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-3">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+      >
+        {fetcher.state === "idle" ? "Mark as read" : "Marking..."}
+      </button>
+      {fetcher.data?.error && (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {fetcher.data.error}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function UnreadTag() {
+  return <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900 dark:bg-orange-900 dark:text-orange-100">Unread</span>;
+}
+
+const itemClass = (unread: boolean) =>
+  `rounded-lg border p-4 ${unread ? "border-l-4 border-orange-300 border-l-orange-600 bg-orange-50/60 dark:border-orange-800 dark:border-l-orange-400 dark:bg-orange-950/30" : "border-slate-200 dark:border-slate-800"}`;
+
+function countLine(total: number, unread: number) {
+  return `(${total} total, ${unread} unread)`;
+}
+
+export default function InboxScreen({ loaderData }: Route.ComponentProps) {
+  const { messages, questions } = loaderData;
+  const unreadMessages = messages.filter((message) => !message.read).length;
+  const unreadQuestions = questions.filter((question) => !question.read).length;
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="text-2xl font-bold">Inbox</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">Messages from the Contact page and questions from Ask Kafundisha, newest first.</p>
+      </div>
+
+      <section aria-labelledby="messages-heading">
+        <h2 id="messages-heading" className="text-xl font-bold">
+          Messages <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(messages.length, unreadMessages)}</span>
+        </h2>
+        {messages.length === 0 ? (
+          <p className="mt-3 text-slate-600 dark:text-slate-300">No messages yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <article aria-labelledby={`message-${message.id}`} className={itemClass(!message.read)}>
+                  <header className="flex flex-wrap items-center gap-2">
+                    {!message.read && <UnreadTag />}
+                    <h3 id={`message-${message.id}`} className="font-semibold">
+                      {message.subject}
+                    </h3>
+                  </header>
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    From {message.firstName} {message.lastName} &lt;
+                    <a href={`mailto:${message.email}`} className="underline underline-offset-2">
+                      {message.email}
+                    </a>
+                    &gt; · <Received at={message.received} />
+                  </p>
+                  <p className="mt-3 whitespace-pre-wrap break-words">{message.message}</p>
+                  <div className="mt-3">
+                    <ReadState kind="message" id={message.id} read={message.read} />
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="questions-heading">
+        <h2 id="questions-heading" className="text-xl font-bold">
+          Questions <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(questions.length, unreadQuestions)}</span>
+        </h2>
+        {questions.length === 0 ? (
+          <p className="mt-3 text-slate-600 dark:text-slate-300">No questions yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {questions.map((question) => (
+              <li key={question.id}>
+                <article aria-labelledby={`question-${question.id}`} className={itemClass(!question.read)}>
+                  <header className="flex flex-wrap items-center gap-2">
+                    {!question.read && <UnreadTag />}
+                    <h3 id={`question-${question.id}`} className="font-semibold">
+                      {question.title}
+                    </h3>
+                  </header>
+                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                    {question.askerEmail ? `Asked by ${question.askerName ?? question.askerEmail} (${question.askerEmail})` : "Asked anonymously"} ·{" "}
+                    <Received at={question.received} />
+                  </p>
+                  <ul aria-label="Categories" className="mt-2 flex flex-wrap gap-2">
+                    {question.categories.map((category) => (
+                      <li key={category} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                        {questionCategoryLabel(category)}
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="mt-3 whitespace-pre-wrap break-words">{question.description}</p>
+                  <div className="mt-3">
+                    <ReadState kind="question" id={question.id} read={question.read} />
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

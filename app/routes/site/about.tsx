@@ -1,10 +1,140 @@
-// Placeholder screen: the full page (forms, stored submissions) is part of the public-site issue (#3).
-import { ScreenPlaceholder } from "../../components/site/screen-placeholder";
+import { Globe2, HeartHandshake, Lightbulb, Sprout } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/about";
+import { listActiveTeamMembers } from "../../server/team.server";
+import { services } from "../../server/services.server";
+import { pageMeta, publicUrlFrom } from "../../lib/seo";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { AboutTeamMember } from "../../components/site/about-team-member";
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "About Us",
+    description: "The Educator is an online magazine for teachers in Zambia and worldwide: our mission, our values, our story and the team behind it.",
+    path: "/about",
+    publicUrl: publicUrlFrom(matches),
+  });
+
+export async function loader() {
+  try {
+    return { team: await listActiveTeamMembers(), teamFailed: false };
+  } catch (error) {
+    // The story is static; a database hiccup should cost only the team section.
+    services().log.error({ err: error }, "Failed to load team members");
+    return { team: [], teamFailed: true };
+  }
+}
+
+const values = [
+  {
+    icon: Lightbulb,
+    title: "Practical first",
+    text: "Every article should help a teacher do something on Monday morning: a lesson idea, a routine, a way through a new policy.",
+  },
+  {
+    icon: Sprout,
+    title: "Rooted in Zambia",
+    text: "We write from real Zambian classrooms, rural and urban, large classes and small, and we test ideas against the resources teachers actually have.",
+  },
+  {
+    icon: Globe2,
+    title: "Open to the world",
+    text: "Good teaching travels. We bring useful research and practice from other countries and share Zambian experience with educators everywhere.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Teachers as professionals",
+    text: "We respect the knowledge of teachers, give them a voice, and treat their wellbeing and careers as seriously as learner results.",
+  },
+];
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["team_members"]);
+  const { team, teamFailed } = loaderData;
   return (
-    <ScreenPlaceholder title="About The Educator">
-      <p>The Educator is an online magazine for teachers and educators worldwide, with a Zambian focus. We share news, classroom practice and ideas that help educators thrive.</p>
-    </ScreenPlaceholder>
+    <>
+      <section className="bg-gradient-to-br from-blue-950 via-blue-900 to-orange-800 px-4 py-16 text-white">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="font-serif text-4xl font-black md:text-5xl">About The Educator</h1>
+          <p className="mt-4 text-lg md:text-xl">An education magazine for teachers, written with a Zambian focus and read by educators worldwide.</p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <section aria-labelledby="mission-heading" className="mx-auto max-w-3xl">
+          <h2 id="mission-heading" className="text-2xl font-bold">
+            Our Mission
+          </h2>
+          <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+            We exist to support and celebrate teachers. The Educator gives educators clear news about the policies that shape their work, practical ideas they can use
+            in crowded and under-resourced classrooms, and a community where they can ask questions and learn from one another.
+          </p>
+        </section>
+
+        <section aria-labelledby="values-heading" className="mt-14">
+          <h2 id="values-heading" className="text-center text-2xl font-bold">
+            Our Values
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {values.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+                <Icon className="size-8 text-accent" aria-hidden />
+                <h3 className="mt-3 text-lg font-bold">{title}</h3>
+                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="story-heading" className="mx-auto mt-14 max-w-3xl space-y-4 text-slate-700 dark:text-slate-300">
+          <h2 id="story-heading" className="text-2xl font-bold text-slate-900 dark:text-slate-100">
+            Our Story
+          </h2>
+          <p>
+            The Educator began in a Lusaka staff room, where a group of teachers kept swapping the same worn photocopies: a good reading activity, a circular from the
+            ministry, notes from a workshop only one of them had attended. Useful knowledge was everywhere, but it rarely reached the teachers who needed it most.
+          </p>
+          <p>
+            We started writing it down and sharing it online. Former teachers, head teachers, health workers and technology enthusiasts joined as writers, and
+            readers from every province, and soon from beyond Zambia, began sending questions and stories of their own.
+          </p>
+          <p>
+            Today we cover education news, health and wellbeing, sport, technology and entrepreneurship, and we run Ask Kafundisha, where teachers help teachers. We
+            are still led by people who have stood in front of a class, and we still measure every article by one question: will it help a teacher tomorrow?
+          </p>
+        </section>
+
+        <section aria-labelledby="team-heading" className="mt-14">
+          <h2 id="team-heading" className="text-center text-2xl font-bold">
+            Meet Our Team
+          </h2>
+          {teamFailed ? (
+            <p role="alert" className="mt-6 text-center text-red-700 dark:text-red-400">
+              Failed to load team members. Please try again.
+            </p>
+          ) : team.length === 0 ? (
+            <p className="mt-6 text-center text-slate-600 dark:text-slate-300">Our team will be introduced here shortly.</p>
+          ) : (
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {team.map((member) => (
+                <AboutTeamMember key={member.id} member={member} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="join-heading" className="mt-14 rounded-2xl bg-slate-100 px-6 py-10 text-center dark:bg-slate-900">
+          <h2 id="join-heading" className="text-2xl font-bold">
+            Write With Us
+          </h2>
+          <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+            Have a lesson that worked, a story from your school or an idea worth sharing? We would love to hear from you.
+          </p>
+          <Link to="/contact" className="mt-6 inline-block rounded-md bg-accent px-5 py-3 font-semibold text-accent-foreground">
+            Get in Touch
+          </Link>
+        </section>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,117 @@
-// Placeholder screen: the full page (forms, stored submissions) is part of the public-site issue (#3).
-import { ScreenPlaceholder } from "../../components/site/screen-placeholder";
+import { MessageCircleQuestion } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/ask-kafundisha";
+import { clientInfo, getUser } from "../../server/auth.server";
+import { storeCommunityQuestion, TooManySubmissions } from "../../server/inbox.server";
+import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "../../lib/inbox-schema";
+import { pageMeta, publicUrlFrom } from "../../lib/seo";
+import { FormField, focusFirstInvalid } from "../../components/site/contact-form-field";
+import { AskCategoryChips } from "../../components/site/ask-category-chips";
+import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions } from "../../components/site/ask-community-samples";
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Ask Kafundisha",
+    description: "Ask Kafundisha is the ask-a-teacher community of The Educator: put your classroom, curriculum and career questions to experienced educators.",
+    path: "/ask-kafundisha",
+    publicUrl: publicUrlFrom(matches),
+  });
+
+export async function action({ request }: Route.ActionArgs) {
+  const values = questionValuesFrom(await request.formData());
+  const parsed = communityQuestionSchema().safeParse(values);
+  if (!parsed.success) {
+    return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<CommunityQuestionValues>(parsed.error) }, { status: 400 });
+  }
+  const user = await getUser(request);
+  try {
+    return { status: "sent" as const, questionId: await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request)) };
+  } catch (error) {
+    if (!(error instanceof TooManySubmissions)) throw error;
+    return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });
+  }
+}
+
+export default function AskKafundishaPage({ actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const values = actionData && actionData.status !== "sent" ? actionData.values : undefined;
+  const fieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+  // A new key after each stored question empties the chips along with the text fields.
+  const chipsKey = actionData?.status === "sent" ? actionData.questionId : "asking";
+
+  useEffect(() => {
+    if (actionData?.status === "sent") formRef.current?.reset();
+    if (actionData?.status === "invalid") focusFirstInvalid(formRef.current);
+  }, [actionData]);
+
   return (
-    <ScreenPlaceholder title="Ask Kafundisha">
-      <p>Ask Kafundisha is our ask-a-teacher community page, where educators share questions and answers.</p>
-    </ScreenPlaceholder>
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="text-center">
+        <MessageCircleQuestion className="mx-auto size-12 text-accent" aria-hidden />
+        <h1 className="mt-2 font-serif text-4xl font-black">Ask Kafundisha</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+          Kafundisha means teacher. Ask a question about your classroom, your learners or your career, and experienced educators from across Zambia and beyond will
+          share what works for them.
+        </p>
+      </header>
+
+      <div className="mt-10">
+        <AskCommunityStats />
+      </div>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          <h2 id="ask-form-heading" className="text-xl font-bold">
+            Ask a Question
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+          {actionData?.status === "sent" && (
+            <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+              Thank you! Your question has been submitted. Our community of educators will answer it soon.
+            </p>
+          )}
+          <Form method="post" noValidate ref={formRef} className="mt-6 space-y-5">
+            <FormField
+              name="title"
+              label="Question Title"
+              maxLength={200}
+              placeholder="What would you like to ask?"
+              defaultValue={values?.title}
+              error={fieldErrors.title}
+            />
+            <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} />
+            <FormField
+              name="description"
+              label="Detailed Description"
+              multiline
+              maxLength={5000}
+              placeholder="Describe your situation: the grade, class size, what you have tried so far."
+              defaultValue={values?.description}
+              error={fieldErrors.description}
+            />
+            {actionData?.status === "limited" && (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                {actionData.formError}
+              </p>
+            )}
+            {actionData?.status === "invalid" && (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                Please correct the highlighted fields.
+              </p>
+            )}
+            <button type="submit" disabled={busy} className="rounded-md bg-accent px-6 py-2.5 font-semibold text-accent-foreground disabled:opacity-60">
+              {busy ? "Submitting..." : "Submit Question"}
+            </button>
+          </Form>
+        </section>
+        <AskPopularQuestions />
+      </div>
+
+      <div className="mt-12">
+        <AskRecentQuestions />
+      </div>
+    </div>
   );
 }

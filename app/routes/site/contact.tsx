@@ -1,10 +1,148 @@
-// Placeholder screen: the full page (forms, stored submissions) is part of the public-site issue (#3).
-import { ScreenPlaceholder } from "../../components/site/screen-placeholder";
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { clientInfo } from "../../server/auth.server";
+import { storeContactMessage, TooManySubmissions } from "../../server/inbox.server";
+import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "../../lib/inbox-schema";
+import { pageMeta, publicUrlFrom } from "../../lib/seo";
+import { FormField, focusFirstInvalid } from "../../components/site/contact-form-field";
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Contact Us",
+    description: "Get in touch with The Educator: send us a message, story idea or question. Office hours Mon-Fri 9-5, Sat 10-2.",
+    path: "/contact",
+    publicUrl: publicUrlFrom(matches),
+  });
+
+const sentText = "Thank you! Your message has been sent. We will get back to you soon.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const values = contactValuesFrom(await request.formData());
+  const parsed = contactMessageSchema().safeParse(values);
+  if (!parsed.success) {
+    return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<ContactMessageValues>(parsed.error) }, { status: 400 });
+  }
+  try {
+    await storeContactMessage(parsed.data, clientInfo(request));
+  } catch (error) {
+    if (!(error instanceof TooManySubmissions)) throw error;
+    return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });
+  }
+  return { status: "sent" as const };
+}
+
+const officeHours = [
+  { hours: "Mon-Fri 9-5", detail: "9:00 AM to 5:00 PM" },
+  { hours: "Sat 10-2", detail: "10:00 AM to 2:00 PM" },
+  { hours: "Sun closed", detail: "Closed all day" },
+];
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const values = actionData && actionData.status !== "sent" ? actionData.values : undefined;
+  const fieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+
+  useEffect(() => {
+    if (actionData?.status === "sent") formRef.current?.reset();
+    if (actionData?.status === "invalid") focusFirstInvalid(formRef.current);
+  }, [actionData]);
+
   return (
-    <ScreenPlaceholder title="Contact Us">
-      <p>Office hours: Mon-Fri 9-5, Sat 10-2, Sun closed.</p>
-    </ScreenPlaceholder>
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="text-center">
+        <h1 className="font-serif text-4xl font-black">Contact Us</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+          Questions, story ideas, feedback or a school success worth sharing? We read every message and reply within two working days.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
+        <div className="space-y-6">
+          <section aria-labelledby="contact-details-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+            <h2 id="contact-details-heading" className="text-xl font-bold">
+              Contact Details
+            </h2>
+            <ul className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Email</span>
+                  <a href="mailto:hello@theeducator.co.zm" className="underline underline-offset-2">
+                    hello@theeducator.co.zm
+                  </a>
+                </span>
+              </li>
+              <li className="flex gap-3">
+                <Phone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Phone</span>
+                  <a href="tel:+260211000000" className="underline underline-offset-2">
+                    +260 211 000 000
+                  </a>
+                </span>
+              </li>
+              <li className="flex gap-3">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Office</span>
+                  Plot 12, Independence Avenue, Lusaka, Zambia
+                </span>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="office-hours-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+            <h2 id="office-hours-heading" className="flex items-center gap-2 text-xl font-bold">
+              <Clock className="size-5 text-accent" aria-hidden />
+              Office Hours
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {officeHours.map((row) => (
+                <li key={row.hours} className="flex justify-between gap-4">
+                  <span className="font-medium">{row.hours}</span>
+                  <span className="text-slate-700 dark:text-slate-300">{row.detail}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          <h2 id="contact-form-heading" className="text-xl font-bold">
+            Send Us a Message
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+          {actionData?.status === "sent" && (
+            <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+              {sentText}
+            </p>
+          )}
+          <Form method="post" noValidate ref={formRef} className="mt-6 space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField name="firstName" label="First Name" autoComplete="given-name" maxLength={100} defaultValue={values?.firstName} error={fieldErrors.firstName} />
+              <FormField name="lastName" label="Last Name" autoComplete="family-name" maxLength={100} defaultValue={values?.lastName} error={fieldErrors.lastName} />
+            </div>
+            <FormField name="email" label="Email" type="email" autoComplete="email" maxLength={254} defaultValue={values?.email} error={fieldErrors.email} />
+            <FormField name="subject" label="Subject" maxLength={200} defaultValue={values?.subject} error={fieldErrors.subject} />
+            <FormField name="message" label="Message" multiline maxLength={5000} defaultValue={values?.message} error={fieldErrors.message} />
+            {actionData?.status === "limited" && (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                {actionData.formError}
+              </p>
+            )}
+            {actionData?.status === "invalid" && (
+              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                Please correct the highlighted fields.
+              </p>
+            )}
+            <button type="submit" disabled={busy} className="rounded-md bg-accent px-6 py-2.5 font-semibold text-accent-foreground disabled:opacity-60">
+              {busy ? "Sending..." : "Send Message"}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
   );
 }

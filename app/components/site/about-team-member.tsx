@@ -1,0 +1,26 @@
+import type { PublicTeamMember } from "../../server/team.server";
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const first = words[0]?.[0] ?? "";
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? "") : "";
+  return (first + last).toUpperCase();
+}
+
+/** One active team member: photo (or initials when there is none), name, position and bio. */
+export function AboutTeamMember({ member }: { member: PublicTeamMember }) {
+  return (
+    <li className="flex flex-col items-center rounded-xl border border-slate-200 p-6 text-center dark:border-slate-800">
+      {member.photoUrl ? (
+        <img src={member.photoUrl} alt={`Portrait of ${member.name}`} width={112} height={112} loading="lazy" className="size-28 rounded-full object-cover" />
+      ) : (
+        <div aria-hidden className="flex size-28 items-center justify-center rounded-full bg-blue-900 text-3xl font-bold text-white dark:bg-blue-200 dark:text-blue-950">
+          {initialsOf(member.name)}
+        </div>
+      )}
+      <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
+      <p className="text-sm font-semibold text-accent">{member.position}</p>
+      {member.bio && <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{member.bio}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { questionCategories } from "../../lib/inbox-schema";
+
+/**
+ * Toggle buttons for the question's categories. Each pressed chip sends a hidden
+ * `categories` value, so the form posts them like a multi-select.
+ */
+export function AskCategoryChips({ initial, error }: { initial: string[]; error?: string }) {
+  const [selected, setSelected] = useState<string[]>(initial);
+  const toggle = (value: string) => setSelected((current) => (current.includes(value) ? current.filter((item) => item !== value) : [...current, value]));
+  return (
+    <fieldset aria-describedby={error ? "field-categories-error" : undefined}>
+      <legend className="text-sm font-medium">Categories</legend>
+      <p className="text-sm text-slate-600 dark:text-slate-300">Choose one or more.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {questionCategories.map(({ value, label }) => {
+          const pressed = selected.includes(value);
+          return (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => toggle(value)}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ${
+                pressed
+                  ? "border-accent bg-accent text-accent-foreground"
+                  : "border-slate-300 bg-white text-slate-800 hover:border-accent dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              }`}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+      {selected.map((value) => (
+        <input key={value} type="hidden" name="categories" value={value} />
+      ))}
+      {error && (
+        <p id="field-categories-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

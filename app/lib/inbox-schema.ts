@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+// Schemas are built by functions, not at import, so pages that only need the category list do not ship zod.
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, { message: `${label} is required.` })
+    .max(max, { message: `${label} must be at most ${max} characters.` });
+}
+
+/** The Contact form, checked on the server: every field required, a valid email, sensible lengths. */
+export function contactMessageSchema() {
+  return z.object({
+    firstName: requiredText("First name", 100),
+    lastName: requiredText("Last name", 100),
+    email: z
+      .string({ message: "Email is required." })
+      .trim()
+      .min(1, { message: "Email is required." })
+      .max(254, { message: "Email is too long." })
+      .pipe(z.email({ message: "Please enter a valid email address." })),
+    subject: requiredText("Subject", 200),
+    message: requiredText("Message", 5000),
+  });
+}
+
+export type ContactMessageInput = z.infer<ReturnType<typeof contactMessageSchema>>;
+export type ContactMessageValues = Record<keyof ContactMessageInput, string>;
+
+export const questionCategories = [
+  { value: "classroom-management", label: "Classroom Management" },
+  { value: "curriculum", label: "Curriculum" },
+  { value: "assessment", label: "Assessment" },
+  { value: "technology", label: "Technology" },
+  { value: "wellbeing", label: "Wellbeing" },
+  { value: "career", label: "Career" },
+] as const;
+
+export type QuestionCategory = (typeof questionCategories)[number]["value"];
+
+export function questionCategoryLabel(value: string): string {
+  return questionCategories.find((category) => category.value === value)?.label ?? value;
+}
+
+/** The Ask Kafundisha form, checked on the server: title, at least one known category, description. */
+export function communityQuestionSchema() {
+  const categoryValues = questionCategories.map((category) => category.value) as [QuestionCategory, ...QuestionCategory[]];
+  return z.object({
+    title: requiredText("Question title", 200),
+    categories: z
+      .array(z.enum(categoryValues, { message: "Please choose categories from the list." }), { message: "Please choose at least one category." })
+      .min(1, { message: "Please choose at least one category." })
+      // A set, not a list: the same chip cannot count twice.
+      .transform((values) => [...new Set(values)]),
+    description: requiredText("Description", 5000),
+  });
+}
+
+export type CommunityQuestionInput = z.infer<ReturnType<typeof communityQuestionSchema>>;
+export interface CommunityQuestionValues {
+  title: string;
+  categories: string[];
+  description: string;
+}
+
+export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
+
+/** The first message per field, ready to show next to each control. */
+export function fieldErrorsOf<Values>(error: z.ZodError): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof Values | undefined;
+    if (field !== undefined && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export function contactValuesFrom(form: FormData): ContactMessageValues {
+  return {
+    firstName: text(form, "firstName"),
+    lastName: text(form, "lastName"),
+    email: text(form, "email"),
+    subject: text(form, "subject"),
+    message: text(form, "message"),
+  };
+}
+
+export function questionValuesFrom(form: FormData): CommunityQuestionValues {
+  return {
+    title: text(form, "title"),
+    categories: form.getAll("categories").filter((value): value is string => typeof value === "string"),
+    description: text(form, "description"),
+  };
+}
