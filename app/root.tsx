@@ -6,6 +6,7 @@ import { getUser } from "./server/auth.server";
 import { takeToast } from "./server/toast.server";
 import { services } from "./server/services.server";
 import { useNonce } from "./lib/nonce";
+import { usePageViewBeacon } from "./lib/page-view-beacon";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -68,6 +69,7 @@ function ToastFromServer() {
 }
 
 export default function App() {
+  usePageViewBeacon();
   return (
     <>
       <Outlet />

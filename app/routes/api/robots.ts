@@ -1,4 +1,9 @@
-// Placeholder: built with the public-site issue.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+import type { Route } from "./+types/robots";
+import { robotsTxt } from "../../server/seo/robots.server";
+import { services } from "../../server/services.server";
+
+export function loader(_: Route.LoaderArgs) {
+  return new Response(robotsTxt(services().config.PUBLIC_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -4,11 +4,20 @@ import type { Route } from "./+types/home";
 import { listPublishedArticles } from "../../server/articles.server";
 import { ArticleCard } from "../../components/site/article-card";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { pageMeta, publicUrlFrom, siteName } from "../../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "The Educator | Empowering educators in Zambia and worldwide" },
-  { name: "description", content: "An online education magazine for teachers and educators worldwide, with a Zambian focus." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const publicUrl = publicUrlFrom(matches);
+  return [
+    ...pageMeta({
+      title: siteName,
+      description: "An online education magazine for teachers and educators worldwide, with a Zambian focus.",
+      path: "/",
+      publicUrl,
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: siteName, href: `${publicUrl}/rss.xml` },
+  ];
+};
 
 export async function loader() {
   const latest = await listPublishedArticles({ limit: 6 });

@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories } from "../../database/schema";
+import { demoArticles } from "../../database/seed/demo-content";
+import { testDatabaseKind } from "../helpers/database";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+const publicUrl = "https://magazine.example.org";
+const trickyTitle = `Fractions & "ratios" <made> easy`;
+const extraArticles = 10;
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["url", "item"].includes(name) });
+
+let server: TestServer;
+let published: { id: string; title: string; publishedAt: Date | null }[];
+let drafts: { id: string; title: string }[];
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: "true", PUBLIC_URL: publicUrl });
+  const { db } = server.services;
+  const [technology] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "technology"));
+  // More published articles than the feed holds, the newest with characters XML must escape.
+  await db.insert(articles).values(
+    Array.from({ length: extraArticles }, (_, index) => ({
+      title: index === 0 ? trickyTitle : `Extra lesson plan ${index}`,
+      excerpt: index === 0 ? "Use <b> & 'quotes' safely" : null,
+      content: "Body text",
+      categoryId: technology!.id,
+      status: "published" as const,
+      slug: `extra-lesson-plan-${index}`,
+      publishedAt: new Date(Date.now() - index * 60_000),
+    })),
+  );
+  const all = await db.select({ id: articles.id, title: articles.title, status: articles.status, publishedAt: articles.publishedAt }).from(articles);
+  published = all.filter((article) => article.status === "published");
+  drafts = all.filter((article) => article.status === "draft");
+});
+afterAll(() => server.close());
+
+async function fetchXml(path: string) {
+  const response = await fetch(server.url + path);
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  expect(XMLValidator.validate(text)).toBe(true);
+  return { response, text, document: parser.parse(text) as Record<string, unknown> };
+}
+
+describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
+  it("the demo data has both published articles and drafts to tell apart", () => {
+    expect(drafts.length).toBe(demoArticles.filter((article) => article.status === "draft").length);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(published.length).toBe(demoArticles.filter((article) => article.status === "published").length + extraArticles);
+  });
+
+  it("lists the public pages and every published article, never a draft, in a sitemap 0.9", async () => {
+    const { response, text, document } = await fetchXml("/sitemap.xml");
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const urlset = document.urlset as { "@xmlns": string; url: { loc: string; lastmod?: string }[] };
+    expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const locs = urlset.url.map((url) => url.loc);
+    for (const loc of locs) expect(loc.startsWith(`${publicUrl}/`)).toBe(true);
+    const pages = ["/", "/articles", "/about", "/contact", "/ask-kafundisha"];
+    const categoryPages = ["education-news", "health", "sports", "technology", "entrepreneurship"].map((slug) => `/category/${slug}`);
+    for (const path of [...pages, ...categoryPages]) expect(locs).toContain(publicUrl + path);
+    const articleUrls = urlset.url.filter((url) => url.loc.startsWith(`${publicUrl}/articles/`));
+    expect(articleUrls.map((url) => url.loc).sort()).toEqual(published.map((article) => `${publicUrl}/articles/${article.id}`).sort());
+    for (const url of articleUrls) {
+      expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(Number.isNaN(Date.parse(url.lastmod!))).toBe(false);
+    }
+    for (const draft of drafts) expect(text).not.toContain(draft.id);
+    expect(locs).toHaveLength(pages.length + categoryPages.length + published.length);
+  });
+
+  it("feeds the latest 20 published articles as RSS 2.0 with absolute links and RFC 822 dates", async () => {
+    const { response, text, document } = await fetchXml("/rss.xml");
+    expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const rss = document.rss as {
+      "@version": string;
+      channel: {
+        title: string;
+        link: string;
+        description: string;
+        language: string;
+        lastBuildDate: string;
+        "atom:link": { "@href": string; "@rel": string };
+        item: { title: string; link: string; guid: { "#text": string; "@isPermaLink": string }; description?: string; pubDate: string; category: string }[];
+      };
+    };
+    expect(rss["@version"]).toBe("2.0");
+    const { channel } = rss;
+    expect(channel.title).toBe("The Educator");
+    expect(channel.link).toBe(`${publicUrl}/`);
+    expect(channel.description.length).toBeGreaterThan(0);
+    expect(channel.language).toBe("en");
+    expect(channel["atom:link"]).toMatchObject({ "@href": `${publicUrl}/rss.xml`, "@rel": "self" });
+    const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+    expect(channel.lastBuildDate).toMatch(rfc822);
+
+    const newest = [...published].sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime()).slice(0, 20);
+    expect(channel.item).toHaveLength(20);
+    expect(channel.item.map((item) => item.link)).toEqual(newest.map((article) => `${publicUrl}/articles/${article.id}`));
+    for (const [index, item] of channel.item.entries()) {
+      expect(item.guid).toEqual({ "#text": item.link, "@isPermaLink": "true" });
+      expect(item.pubDate).toMatch(rfc822);
+      expect(new Date(item.pubDate).getTime()).toBe(Math.floor(newest[index]!.publishedAt!.getTime() / 1000) * 1000);
+      expect(item.category.length).toBeGreaterThan(0);
+    }
+    // Escaped on the way out, the same text after a real parser reads it back.
+    expect(channel.item[0]!.title).toBe(trickyTitle);
+    expect(channel.item[0]!.description).toBe("Use <b> & 'quotes' safely");
+    expect(channel.item[0]!.category).toBe("Technology in Education");
+    expect(text).not.toContain("<made>");
+    for (const draft of drafts) expect(text).not.toContain(draft.id);
+  });
+
+  it("lets crawlers in, keeps them out of admin, auth and the API, and points at the sitemap", async () => {
+    const response = await fetch(`${server.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toEqual(
+      expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /auth", "Disallow: /api/", `Sitemap: ${publicUrl}/sitemap.xml`]),
+    );
+  });
+
+  it("gives the home page its title, description, canonical URL and feed link", async () => {
+    const html = await (await fetch(server.url)).text();
+    expect(html).toContain("<title>The Educator</title>");
+    expect(html).toMatch(/<meta name="description" content="An online education magazine for teachers and educators worldwide, with a Zambian focus."\/>/);
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/"/>`);
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="The Educator" href="${publicUrl}/rss.xml"/>`);
+  });
+});
