@@ -80,6 +80,8 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
             },
           },
       strictTransportSecurity: https,
+      // Outside sites still learn nothing but our origin; our own analytics can see where readers came from.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     }),
   );

@@ -1,7 +1,5 @@
 import { isbot } from "isbot";
 import { z } from "zod";
-import { pageViews } from "../../database/schema";
-import { hitRateLimits } from "./rate-limit.server";
 import { services } from "./services.server";
 
 export const maxUrlLength = 2048;
@@ -25,12 +23,23 @@ export function isBotRequest(request: Request): boolean {
   return isbot(request.headers.get("user-agent"));
 }
 
+// Counted in memory, per instance: a beacon must cost no database round trip of its own.
+const pageViewLimit = { views: 120, windowMs: 60_000 };
+const windows = new Map<string, { views: number; endsAt: number }>();
+
 /** Seconds to wait when this client address sent more than 120 views in the last minute, else null. */
-export function limitPageViews(clientIp: string): Promise<number | null> {
-  return hitRateLimits(services().db, [{ key: `page-views:ip:${clientIp}`, limit: 120, windowSeconds: 60 }]);
+export function limitPageViews(clientIp: string, now = Date.now()): number | null {
+  if (windows.size > 50_000) for (const [ip, window] of windows) if (window.endsAt <= now) windows.delete(ip);
+  let window = windows.get(clientIp);
+  if (!window || window.endsAt <= now) {
+    window = { views: 0, endsAt: now + pageViewLimit.windowMs };
+    windows.set(clientIp, window);
+  }
+  window.views++;
+  return window.views > pageViewLimit.views ? Math.ceil((window.endsAt - now) / 1000) : null;
 }
 
-/** Stores the view itself only: no address or user agent is kept. */
-export async function recordPageView(view: PageView) {
-  await services().db.insert(pageViews).values({ path: view.path, referrer: view.referrer, visitorId: view.visitor_id });
+/** Queues the view itself only (written in the next batch): no address or user agent is kept. */
+export function recordPageView(view: PageView) {
+  services().pageViewQueue.add({ path: view.path, referrer: view.referrer, visitorId: view.visitor_id });
 }

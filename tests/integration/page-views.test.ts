@@ -34,6 +34,7 @@ function beacon(body: unknown, options: { contentType?: string; userAgent?: stri
 }
 
 async function storedViews() {
+  await server.services.pageViewQueue.flush(); // views are written in batches
   return server.services.db
     .select({ path: pageViews.path, referrer: pageViews.referrer, visitorId: pageViews.visitorId })
     .from(pageViews)

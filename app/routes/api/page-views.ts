@@ -19,7 +19,7 @@ export function loader(_: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   if (isBotRequest(request)) return new Response(null, { status: 204 });
-  const wait = await limitPageViews(clientInfo(request).ip);
+  const wait = limitPageViews(clientInfo(request).ip);
   if (wait !== null) {
     return Response.json(
       { error: `Too many page views. Please try again in ${describeWait(wait)}.` },
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return Response.json({ error: "Invalid page view.", fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
-  await recordPageView(parsed.data);
+  recordPageView(parsed.data);
   return new Response(null, { status: 204 });
 }
 
