@@ -1,46 +1,136 @@
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/article";
-import { openPublishedArticle } from "../../server/articles.server";
-import { renderMarkdown } from "../../server/markdown.server";
+import { clientInfo, requireUser } from "../../server/auth.server";
+import { loadArticlePage } from "../../server/article-page.server";
+import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "../../server/comments.server";
+import { services } from "../../server/services.server";
 import { ArticleCard, fallbackImage } from "../../components/site/article-card";
+import { ArticleComments } from "../../components/site/article-comments";
 import { CategoryBadge } from "../../components/site/category-badge";
-import { readTimeLabel } from "../../lib/read-time";
+import { ShareButton } from "../../components/site/share-button";
+import { useRootData } from "../../root";
+import { articleMeta } from "../../lib/article-meta";
+import { commentAwaitingModeration, commentSchema, type CommentActionData } from "../../lib/comment-schema";
+import { imageSrcSet } from "../../lib/responsive-image";
+import { publicUrlFrom } from "../../lib/seo";
+
+const notFound = () => new Response("Article Not Found", { status: 404 });
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await openPublishedArticle(params.id);
-  if (!found) throw new Response("Article Not Found", { status: 404 });
-  return { ...found, html: renderMarkdown(found.article.content) };
+  // The spec shows "Article Not Found" for a failed fetch too; the failure itself is logged.
+  const page = await loadArticlePage(params.id).catch((error: unknown) => {
+    services().log.error({ err: error, articleId: params.id }, "article page failed to load");
+    return null;
+  });
+  if (!page) throw notFound();
+  return page;
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [{ title: `${data.article.title} | The Educator` }, { name: "description", content: data.article.excerpt ?? data.article.title }]
-    : [{ title: "Article Not Found | The Educator" }];
+// The loader counts a view, so it runs only when the reader opens an article, not when
+// the page refreshes its data after posting a comment (which stays pending anyway).
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.id !== nextParams.id;
+}
 
-export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, html } = loaderData;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  if (!(await isPublishedArticle(params.id))) throw notFound();
+  const form = await request.formData();
+  const values = { content: String(form.get("content") ?? "") };
+  const parsed = commentSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = {
+      content: parsed.error.issues.map((issue) => issue.message),
+    };
+    return data<CommentActionData>({ ok: false, values, errors }, { status: 400 });
+  }
+  const tooFast = await commentRateLimitMessage(user, clientInfo(request));
+  if (tooFast) return data<CommentActionData>({ ok: false, values, errors: {}, formError: tooFast }, { status: 429 });
+  await addPendingComment({
+    articleId: params.id,
+    userId: user.id,
+    content: parsed.data.content,
+  });
+  services().log.info({ articleId: params.id, userId: user.id }, "comment awaiting moderation");
+  return data<CommentActionData>({
+    ok: true,
+    message: commentAwaitingModeration,
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  if (!page) return [{ title: "Article Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  const { article } = page;
+  return articleMeta({
+    id: article.id,
+    title: article.title,
+    excerpt: article.excerpt,
+    categorySlug: article.categorySlug,
+    image: article.featuredImageUrl ?? fallbackImage,
+    publishedAt: article.publishedAt,
+    updatedAt: article.updatedAt,
+    publicUrl: publicUrlFrom(matches),
+  });
+};
+
+const dateLabel = (date: Date) =>
+  date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, related, comments, html } = loaderData;
+  const signedIn = Boolean(useRootData()?.user);
+  const path = `/articles/${article.id}`;
   const date = article.publishedAt ? new Date(article.publishedAt) : null;
+  const image = article.featuredImageUrl ?? fallbackImage;
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <CategoryBadge slug={article.categorySlug} />
-      <h1 className="mt-4 font-serif text-3xl font-black md:text-5xl">{article.title}</h1>
-      {article.excerpt && <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{article.excerpt}</p>}
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        The Educator
-        {date && (
-          <>
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <article>
+        <CategoryBadge slug={article.categorySlug} />
+        <h1 className="mt-4 font-serif text-3xl font-black md:text-5xl">{article.title}</h1>
+        {article.excerpt && <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{article.excerpt}</p>}
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            <span className="font-semibold text-slate-900 dark:text-slate-100">The Educator</span>
+            {date && (
+              <>
+                {" · "}
+                <time dateTime={date.toISOString()}>{dateLabel(date)}</time>
+              </>
+            )}
             {" · "}
-            <time dateTime={date.toISOString()}>{date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}</time>
-          </>
-        )}
-        {" · "}
-        {readTimeLabel(article.content)} · {article.views.toLocaleString("en-US")} views
-      </p>
-      <img src={article.featuredImageUrl ?? fallbackImage} alt="" className="mt-8 aspect-[16/9] w-full rounded-xl object-cover" />
-      <div className="article-body prose mt-8 max-w-none space-y-4 leading-relaxed [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: html }} />
-      <footer className="mt-12 border-t border-slate-200 pt-6 dark:border-slate-800">
-        <p className="font-semibold">Published by The Educator</p>
-      </footer>
+            <span>{`${article.readTime} · ${article.views.toLocaleString("en-US")} views`}</span>
+          </p>
+          <ShareButton title={article.title} path={path} />
+        </div>
+        <img
+          src={image}
+          srcSet={imageSrcSet(image)}
+          sizes="(min-width: 768px) 736px, 100vw"
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          alt=""
+          className="mt-8 aspect-[16/9] h-auto w-full rounded-xl object-cover"
+        />
+        <div
+          className="article-body prose mt-8 max-w-none space-y-4 leading-relaxed [&_a]:text-accent [&_a]:underline [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+          // Rendered from Markdown on the server and sanitized there (markdown.server.ts).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
+          <div>
+            <p className="font-semibold">Published by The Educator</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">Empowering educators in Zambia and worldwide.</p>
+          </div>
+          <ShareButton title={article.title} path={path} label="Share this article" />
+        </footer>
+      </article>
+      <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} pageResult={actionData} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12">
           <h2 id="related-heading" className="text-2xl font-bold">
@@ -53,7 +143,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
-    </article>
+    </div>
   );
 }
 
@@ -61,6 +151,7 @@ export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>Article Not Found | The Educator</title>
+      <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Article Not Found</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">This article does not exist or is not published.</p>
       <Link to="/articles" className="mt-6 inline-block font-medium text-accent underline">

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { commentMaxLength, commentSchema, type CommentActionData } from "../../lib/comment-schema";
+
+export interface ArticleComment {
+  id: string;
+  content: string;
+  author: string;
+  createdAt: Date | string;
+}
+
+const dateLabel = (value: Date | string) =>
+  new Date(value).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
+  const fetcher = useFetcher<CommentActionData>();
+  const form = useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  // Without JavaScript the form posts as a page, and the answer arrives as the page's action data.
+  const result = fetcher.data ?? pageResult;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      form.current?.reset();
+      toast.success(result.message);
+    } else if (result.formError) {
+      toast.error(result.formError);
+    }
+  }, [fetcher.state, result]);
+
+  const error = clientError ?? (result && !result.ok ? (result.errors.content?.[0] ?? result.formError) : undefined);
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      noValidate
+      className="mt-6 space-y-3"
+      onSubmit={(event) => {
+        const parsed = commentSchema.safeParse({
+          content: new FormData(event.currentTarget).get("content"),
+        });
+        setClientError(parsed.success ? null : parsed.error.issues[0]!.message);
+        if (!parsed.success) event.preventDefault();
+      }}
+    >
+      <label htmlFor="comment-content" className="block text-sm font-medium">
+        Your comment
+      </label>
+      <textarea
+        id="comment-content"
+        name="content"
+        rows={4}
+        required
+        maxLength={commentMaxLength}
+        defaultValue={result && !result.ok ? result.values.content : undefined}
+        key={result && !result.ok ? "kept" : "fresh"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "comment-hint comment-error" : "comment-hint"}
+        className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
+      />
+      <p id="comment-hint" className="text-xs text-slate-600 dark:text-slate-300">
+        Up to 2,000 characters. Comments appear after a moderator approves them.
+      </p>
+      {error && (
+        <p id="comment-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {result?.ok && (
+        <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
+          {result.message}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground disabled:opacity-60">
+        {busy ? "Posting..." : "Post Comment"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Approved comments under an article, and the form (or an invitation to sign in) to add one. */
+export function ArticleComments({
+  articleId,
+  comments,
+  signedIn,
+  pageResult,
+}: {
+  articleId: string;
+  comments: ArticleComment[];
+  signedIn: boolean;
+  pageResult?: CommentActionData;
+}) {
+  return (
+    <section aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
+      <h2 id="comments-heading" className="text-2xl font-bold">
+        {`Comments (${comments.length})`}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-300">No comments yet. Be the first to share your thoughts.</p>
+      ) : (
+        <ol className="mt-6 space-y-6">
+          {comments.map((comment) => (
+            <li key={comment.id} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+              <p className="text-sm">
+                <span className="font-semibold">{comment.author}</span>
+                <span className="text-slate-600 dark:text-slate-300">
+                  {" · "}
+                  <time dateTime={new Date(comment.createdAt).toISOString()}>{dateLabel(comment.createdAt)}</time>
+                </span>
+              </p>
+              <p className="mt-2 whitespace-pre-line">{comment.content}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {signedIn ? (
+        <CommentForm pageResult={pageResult} />
+      ) : (
+        <p className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+          <Link to={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
+            Sign in to join the conversation
+          </Link>
+          <span className="text-slate-700 dark:text-slate-300"> and share your thoughts with other educators.</span>
+        </p>
+      )}
+    </section>
+  );
+}

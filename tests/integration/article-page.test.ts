@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories } from "../../database/schema";
+import { demoArticles } from "../../database/seed/demo-content";
+import { slugify } from "../../app/lib/slug";
+import { testDatabaseKind } from "../helpers/database";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+const publicUrl = "https://educator.example";
+let server: TestServer;
+
+const published = demoArticles.find((article) => article.key === "cbc-in-your-classroom")!;
+const draft = demoArticles.find((article) => article.status === "draft")!;
+
+async function articleBySlug(title: string) {
+  const [row] = await server.services.db
+    .select({ id: articles.id, views: articles.views, featuredImageUrl: articles.featuredImageUrl, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(eq(articles.slug, slugify(title)));
+  return row!;
+}
+
+const viewsOf = async (id: string) => (await server.services.db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0]!.views;
+
+/** The `content` of a `<meta>` tag, found by its property or name attribute. */
+function metaContent(html: string, key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*(?:property|name)="${key}"[^>]*>`))?.[0];
+  return tag
+    ?.match(/content="([^"]*)"/)?.[1]
+    ?.replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: "true", PUBLIC_URL: publicUrl });
+});
+afterAll(() => server.close());
+
+describe(`the article page over HTTP (${testDatabaseKind})`, () => {
+  it("shows the article with its details, body, footer and related articles", async () => {
+    const { id, views } = await articleBySlug(published.title);
+    const response = await fetch(`${server.url}/articles/${id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Making the Competence-Based Curriculum Work in Your Classroom");
+    expect(html).toContain("Education News");
+    expect(html).toContain("The Educator");
+    expect(html).toMatch(/\d+ min read/);
+    // The page shows the count including this visit.
+    expect(html).toContain(`${(views + 1).toLocaleString("en-US")} views`);
+    expect(html).toContain("<h2>From knowing to doing</h2>");
+    expect(html).toContain("<strong>competence-based curriculum (CBC)</strong>");
+    expect(html).toContain("Published by The Educator");
+    expect(html).toContain("Related Articles");
+    const relatedLinks = new Set(html.match(/href="\/articles\/[0-9a-f-]{36}"/g));
+    relatedLinks.delete(`href="/articles/${id}"`);
+    expect(relatedLinks.size).toBe(3);
+  });
+
+  it("adds exactly one view per opening, and none for a draft", async () => {
+    const { id } = await articleBySlug(published.title);
+    const before = await viewsOf(id);
+    await Promise.all([fetch(`${server.url}/articles/${id}`), fetch(`${server.url}/articles/${id}`)]);
+    expect(await viewsOf(id)).toBe(before + 2);
+
+    const hidden = await articleBySlug(draft.title);
+    const draftViews = await viewsOf(hidden.id);
+    const response = await fetch(`${server.url}/articles/${hidden.id}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Article Not Found");
+    expect(await viewsOf(hidden.id)).toBe(draftViews);
+  });
+
+  it("answers 404 with a way back for unknown and malformed ids", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1"]) {
+      const response = await fetch(`${server.url}/articles/${id}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Article Not Found");
+      expect(html).toContain('href="/articles"');
+      expect(html).toContain("Back to Articles");
+    }
+  });
+
+  it("carries the canonical URL, OpenGraph, Twitter card and JSON-LD NewsArticle tags", async () => {
+    const { id, featuredImageUrl, publishedAt } = await articleBySlug(published.title);
+    const html = await (await fetch(`${server.url}/articles/${id}`)).text();
+    const url = `${publicUrl}/articles/${id}`;
+    expect(html).toContain(`<title>${published.title} | The Educator</title>`);
+    expect(metaContent(html, "description")).toBe(published.excerpt);
+    expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+    expect(metaContent(html, "og:type")).toBe("article");
+    expect(metaContent(html, "og:title")).toBe(published.title);
+    expect(metaContent(html, "og:description")).toBe(published.excerpt);
+    expect(metaContent(html, "og:url")).toBe(url);
+    expect(metaContent(html, "og:image")).toBe(`${publicUrl}${featuredImageUrl}`);
+    expect(metaContent(html, "article:published_time")).toBe(publishedAt!.toISOString());
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "twitter:title")).toBe(published.title);
+    expect(metaContent(html, "twitter:description")).toBe(published.excerpt);
+    expect(metaContent(html, "twitter:image")).toBe(`${publicUrl}${featuredImageUrl}`);
+
+    const jsonLd = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)?.[1];
+    expect(jsonLd).toBeDefined();
+    const data = JSON.parse(jsonLd!) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: published.title,
+      description: published.excerpt,
+      image: [`${publicUrl}${featuredImageUrl}`],
+      datePublished: publishedAt!.toISOString(),
+      author: { "@type": "Organization", name: "The Educator" },
+      publisher: { "@type": "Organization", name: "The Educator" },
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    });
+    expect(data.dateModified).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  });
+
+  it("uses the fallback image (absolute in og:image) for an article without one, and escapes titles in JSON-LD", async () => {
+    const { db } = server.services;
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
+    const title = "Safe </script><script>alert(1)</script> & sound";
+    const [created] = await db
+      .insert(articles)
+      .values({ title, content: "Short body.", categoryId: category!.id, status: "published", slug: "no-image-article", publishedAt: new Date() })
+      .returning({ id: articles.id });
+    const html = await (await fetch(`${server.url}/articles/${created!.id}`)).text();
+    expect(html).toMatch(/<img[^>]*src="\/images\/fallback-article.svg"[^>]*width="1200"[^>]*height="675"/);
+    expect(metaContent(html, "og:image")).toBe(`${publicUrl}/images/fallback-article.svg`);
+    // No excerpt: the description falls back to the title.
+    expect(metaContent(html, "og:description")).toBe(title);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    const jsonLd = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)![1]!;
+    expect((JSON.parse(jsonLd) as { headline: string }).headline).toBe(title);
+  });
+});

@@ -1,0 +1,169 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, comments, users } from "../../database/schema";
+import { demoArticles } from "../../database/seed/demo-content";
+import { createAccount } from "../../app/server/auth.server";
+import { slugify } from "../../app/lib/slug";
+import { testDatabaseKind } from "../helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let articleId: string;
+let draftId: string;
+let readerCount = 0;
+
+const idOf = async (key: string) => {
+  const title = demoArticles.find((article) => article.key === key)!.title;
+  const [row] = await server.services.db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.slug, slugify(title)));
+  return row!.id;
+};
+
+/** A new signed-in reader; its own name so tests never share a rate-limit counter. */
+async function newReader(displayName = `Reader ${++readerCount}`): Promise<{ id: string; jar: CookieJar }> {
+  const email = `reader${readerCount}-${Date.now()}@example.com`;
+  const id = await createAccount(server.services.db, { email, password: "reader-pass", role: "user", verified: true, displayName });
+  return { id, jar: await signInOverHttp(server.url, email, "reader-pass") };
+}
+
+let address = 0;
+/** Posts the comment form as a browser without JavaScript would; each call from `ip`. */
+function postComment(id: string, content: string, options: { jar?: CookieJar; ip?: string } = {}) {
+  return fetch(`${server.url}/articles/${id}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": options.ip ?? `10.0.0.${++address}`,
+      ...(options.jar ? { Cookie: options.jar.header() } : {}),
+    },
+    body: new URLSearchParams({ content }),
+  });
+}
+
+const commentsOf = (id: string) => server.services.db.select().from(comments).where(eq(comments.articleId, id));
+
+beforeAll(async () => {
+  // TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For).
+  server = await startTestServer({ SEED_DEMO: "true", TRUST_PROXY: "true" });
+  articleId = await idOf("inclusive-sports-day");
+  draftId = await idOf("global-classroom-trends");
+});
+afterAll(() => server.close());
+
+describe(`comments on articles (${testDatabaseKind})`, () => {
+  it("refuses anonymous readers: a redirect to sign in, and nothing stored", async () => {
+    const before = (await commentsOf(articleId)).length;
+    const response = await postComment(articleId, "Anonymous words");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`);
+    expect((await commentsOf(articleId)).length).toBe(before);
+
+    const page = await (await fetch(`${server.url}/articles/${articleId}`)).text();
+    expect(page).toContain("Sign in to join the conversation");
+    expect(page).toContain(`href="/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}"`);
+    expect(page).not.toContain("Post Comment");
+  });
+
+  it("stores a signed-in reader's comment as pending, trimmed, with the author, and says it awaits moderation", async () => {
+    const reader = await newReader();
+    const signedInPage = await (await fetch(`${server.url}/articles/${articleId}`, { headers: { Cookie: reader.jar.header() } })).text();
+    expect(signedInPage).toContain("Post Comment");
+    expect(signedInPage).not.toContain("Sign in to join the conversation");
+
+    const response = await postComment(articleId, "   Our learners loved the relay with bottle cones!  ", { jar: reader.jar });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you! Your comment is awaiting moderation.");
+    const [stored] = (await commentsOf(articleId)).filter((comment) => comment.userId === reader.id);
+    expect(stored).toMatchObject({ status: "pending", content: "Our learners loved the relay with bottle cones!", articleId });
+  });
+
+  it("refuses empty and too long comments with clear messages, keeping the typed text", async () => {
+    const reader = await newReader();
+    const blank = await postComment(articleId, "   ", { jar: reader.jar });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Please write your comment.");
+
+    const long = `Start ${"x".repeat(2001)} end`;
+    const tooLong = await postComment(articleId, long, { jar: reader.jar });
+    expect(tooLong.status).toBe(400);
+    const html = await tooLong.text();
+    expect(html).toContain("Your comment is too long: at most 2,000 characters.");
+    expect(html).toContain(long);
+
+    expect(await postComment(articleId, "x".repeat(2000), { jar: reader.jar }).then((response) => response.status)).toBe(200);
+    expect((await commentsOf(articleId)).filter((comment) => comment.userId === reader.id).map((comment) => comment.content.length)).toEqual([2000]);
+  });
+
+  it("refuses comments on drafts and unknown articles with 404", async () => {
+    const reader = await newReader();
+    for (const id of [draftId, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const response = await postComment(id, "Hello", { jar: reader.jar });
+      expect(response.status).toBe(404);
+    }
+    const [row] = await server.services.db.select().from(comments).where(eq(comments.userId, reader.id));
+    expect(row).toBeUndefined();
+  });
+
+  it("limits each reader to 5 comments in 10 minutes, keeping the text", async () => {
+    const reader = await newReader();
+    const ip = "10.1.0.1";
+    for (let index = 1; index <= 5; index++) {
+      expect((await postComment(articleId, `Comment number ${index}`, { jar: reader.jar, ip })).status).toBe(200);
+    }
+    const limited = await postComment(articleId, "One too many", { jar: reader.jar, ip: "10.1.0.2" });
+    expect(limited.status).toBe(429);
+    const html = await limited.text();
+    expect(html).toMatch(/You are commenting too fast\. Please try again in (10 minutes|\d+ seconds|[1-9] minutes?)\./);
+    expect(html).toContain("One too many");
+    expect((await commentsOf(articleId)).filter((comment) => comment.userId === reader.id)).toHaveLength(5);
+  });
+
+  it("limits each client address to 20 comments in 10 minutes, whoever is signed in", async () => {
+    const ip = "10.2.0.1";
+    for (let reader = 0; reader < 5; reader++) {
+      const { jar } = await newReader();
+      for (let index = 0; index < 4; index++) expect((await postComment(articleId, `From a shared school network ${index}`, { jar, ip })).status).toBe(200);
+    }
+    const fresh = await newReader();
+    const limited = await postComment(articleId, "From the same network", { jar: fresh.jar, ip });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("You are commenting too fast.");
+    expect((await postComment(articleId, "From home", { jar: fresh.jar, ip: "10.2.0.2" })).status).toBe(200);
+  });
+
+  it("lists approved comments oldest first with name and date; pending and rejected stay hidden; deleted users are anonymous", async () => {
+    const { db } = server.services;
+    const stays = await newReader("Chipo Mwale");
+    const leaves = await newReader("Leaving Reader");
+    const base = Date.parse("2025-03-01T10:00:00Z");
+    await db.insert(comments).values([
+      { articleId, userId: stays.id, content: "Second approved comment", status: "approved", createdAt: new Date(base + 60_000) },
+      { articleId, userId: leaves.id, content: "First approved comment", status: "approved", createdAt: new Date(base) },
+      { articleId, userId: stays.id, content: "A comment still pending", status: "pending" },
+      { articleId, userId: stays.id, content: "A rejected comment", status: "rejected" },
+    ]);
+    await db.delete(users).where(eq(users.id, leaves.id));
+    const [anonymous] = await db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.articleId, articleId), eq(comments.content, "First approved comment")));
+    expect(anonymous!.userId).toBeNull();
+
+    const html = await (await fetch(`${server.url}/articles/${articleId}`)).text();
+    const first = html.indexOf("First approved comment");
+    const second = html.indexOf("Second approved comment");
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first);
+    expect(html.slice(html.lastIndexOf("<li", first), first)).toContain("Anonymous reader");
+    expect(html.slice(html.lastIndexOf("<li", second), second)).toContain("Chipo Mwale");
+    expect(html).toContain('<time dateTime="2025-03-01T10:00:00.000Z">1 March 2025</time>');
+    expect(html).not.toContain("A comment still pending");
+    expect(html).not.toContain("A rejected comment");
+    expect(html).not.toContain("Leaving Reader");
+    expect(html).toContain("Comments (2)");
+  });
+});
