@@ -1,11 +1,11 @@
-import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth.server";
 import { takeToast } from "./server/toast.server";
 import { services } from "./server/services.server";
 import { useNonce } from "./lib/nonce";
+import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
 import stylesheet from "./app.css?url";
 
@@ -57,14 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A toast the server set for this page (after a redirect). */
 function ToastFromServer() {
-  const root = useRootData();
-  const pending = root?.toast;
-  useEffect(() => {
-    if (!pending) return;
-    const show = pending.type === "error" ? showToast.error : pending.type === "success" ? showToast.success : showToast;
-    show(pending.title, { description: pending.description });
-  }, [pending]);
+  useActionToast(useRootData());
   return null;
 }
 
@@ -74,7 +69,8 @@ export default function App() {
     <>
       <Outlet />
       <ToastFromServer />
-      <Toaster richColors closeButton position="top-right" />
+      {/* Plain toasts: sonner's rich colours fall short of AA contrast in the light theme. */}
+      <Toaster closeButton position="top-right" />
     </>
   );
 }

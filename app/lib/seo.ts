@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
 export const siteName = "The Educator";
+export const siteDescription = "An online education magazine for teachers and educators worldwide, with a Zambian focus.";
 
 /** The root loader's public address, from the `matches` a meta function receives. */
 export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import type { Toast } from "./toast";
 
 /** Shows the toast an action answered with (`{ toast }`), once per answer. */
-export function useActionToast(data: { toast?: Toast } | undefined | null) {
+export function useActionToast(data: { toast?: Toast | null } | undefined | null) {
   const pending = data?.toast;
   useEffect(() => {
     if (!pending) return;

@@ -4,14 +4,14 @@ import type { Route } from "./+types/home";
 import { listPublishedArticles } from "../../server/articles.server";
 import { ArticleCard } from "../../components/site/article-card";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { pageMeta, publicUrlFrom, siteName } from "../../lib/seo";
+import { pageMeta, publicUrlFrom, siteDescription, siteName } from "../../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
   return [
     ...pageMeta({
       title: siteName,
-      description: "An online education magazine for teachers and educators worldwide, with a Zambian focus.",
+      description: siteDescription,
       path: "/",
       publicUrl,
     }),

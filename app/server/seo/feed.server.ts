@@ -1,13 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import { articles, categories } from "../../../database/schema";
-import { siteName } from "../../lib/seo";
+import { siteDescription, siteName } from "../../lib/seo";
 import { publishedOnly } from "../articles.server";
 import { services } from "../services.server";
 import { escapeXml, rfc822Date } from "./xml.server";
 
 const feedSize = 20;
 // Same words as the home page description.
-const feedDescription = "An online education magazine for teachers and educators worldwide, with a Zambian focus.";
+
 
 /** RSS 2.0 feed of the latest published articles, with absolute links from PUBLIC_URL. */
 export async function buildRssFeed(publicUrl: string): Promise<string> {
@@ -50,7 +50,7 @@ export async function buildRssFeed(publicUrl: string): Promise<string> {
     "  <channel>",
     `    <title>${escapeXml(siteName)}</title>`,
     `    <link>${escapeXml(`${publicUrl}/`)}</link>`,
-    `    <description>${escapeXml(feedDescription)}</description>`,
+    `    <description>${escapeXml(siteDescription)}</description>`,
     "    <language>en</language>",
     `    <lastBuildDate>${rfc822Date(lastBuild ?? new Date())}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
