@@ -1,6 +1,51 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { toast } from "sonner";
+import type { Route } from "./+types/settings";
+import { applyAccent, applyTheme, useAccent, useTheme } from "../../lib/theme";
+import { SettingsPreview } from "../../components/admin/settings-preview";
+import { SettingsSwitch } from "../../components/admin/settings-switch";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Settings" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Settings | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function SettingsScreen() {
+  const theme = useTheme();
+  const accent = useAccent();
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">Choices are kept in this browser.</p>
+
+      <section aria-labelledby="appearance-heading" className="mt-6 rounded-xl border border-slate-200 px-5 dark:border-slate-800">
+        <h2 id="appearance-heading" className="pt-5 text-lg font-semibold">
+          Appearance
+        </h2>
+        <div className="divide-y divide-slate-200 dark:divide-slate-800">
+          <SettingsSwitch
+            label="Dark Mode"
+            description="Use the dark theme across the site."
+            checked={theme && theme === "dark"}
+            onChange={(dark) => {
+              applyTheme(dark ? "dark" : "light");
+              toast.success("Theme Updated");
+            }}
+          />
+          <SettingsSwitch
+            label="Orange Accent"
+            description="Use orange for buttons, links and highlights; off uses the default blue."
+            checked={accent && accent === "orange"}
+            onChange={(orange) => {
+              applyAccent(orange ? "orange" : "default");
+              toast.success("Accent Color Updated");
+            }}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="preview-heading" className="mt-6">
+        <h2 id="preview-heading" className="mb-3 text-lg font-semibold">
+          Theme Preview
+        </h2>
+        <SettingsPreview theme={theme} accent={accent} />
+      </section>
+    </div>
+  );
 }
