@@ -1,31 +1,14 @@
 import { Moon, Sun } from "lucide-react";
-import { useSyncExternalStore } from "react";
-
-// The <html> class is the source of truth: the head script sets it before paint, this button flips it.
-function subscribe(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return () => observer.disconnect();
-}
-
-const isDark = () => document.documentElement.classList.contains("dark");
+import { applyTheme, useTheme } from "../../lib/theme";
 
 /** Flips light/dark and remembers it under localStorage "theme". */
 export function ThemeToggle() {
-  const dark = useSyncExternalStore(subscribe, isDark, () => null);
-  function toggle() {
-    const next = !isDark();
-    document.documentElement.classList.toggle("dark", next);
-    try {
-      localStorage.setItem("theme", next ? "dark" : "light");
-    } catch {
-      // storage may be unavailable (private mode); the choice still applies to this page
-    }
-  }
+  const theme = useTheme();
+  const dark = theme === "dark";
   return (
     <button
       type="button"
-      onClick={toggle}
+      onClick={() => applyTheme(dark ? "light" : "dark")}
       className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
     >
