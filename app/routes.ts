@@ -38,9 +38,11 @@ export default [
     route("events", "routes/api/events.ts"),
     route("session", "routes/api/session.ts"),
     route("page-views", "routes/api/page-views.ts"),
+    route("ai/generate", "routes/api/ai-generate.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("rss.xml", "routes/api/rss.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("healthz", "routes/api/healthz.ts"),
+  route("functions/v1/zambia-news-scanner", "routes/api/news-scanner.ts"),
 ] satisfies RouteConfig;

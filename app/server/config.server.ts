@@ -13,6 +13,17 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" });
 
+/** RSS/Atom feeds of Zambian and international education news, read by the news scanner. */
+const defaultNewsFeeds = [
+  "https://www.lusakatimes.com/feed/",
+  "https://www.znbc.co.zm/news/feed/",
+  "https://diggers.news/feed/",
+  "https://feeds.bbci.co.uk/news/education/rss.xml",
+  "https://www.theguardian.com/education/rss",
+  "https://news.un.org/feed/subscribe/en/news/topic/culture-and-education/feed/rss.xml",
+  "https://hechingerreport.org/feed/",
+];
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -36,6 +47,18 @@ const configSchema = z
     S3_PUBLIC_URL: optionalUrl(["http://", "https://"]),
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     MAIL_FROM: z.string().default("The Educator <no-reply@localhost>"),
+    /** Any OpenAI-compatible chat-completions API (OpenAI, Ollama, vLLM, LM Studio); unset = the offline draft generator. */
+    AI_BASE_URL: optionalUrl(["http://", "https://"]),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** How long the AI provider may stay silent (before its first token or between tokens). */
+    AI_TIMEOUT_SECONDS: z.coerce.number({ message: "must be a number" }).int().min(1).max(600).default(60),
+    NEWS_FEEDS: z
+      .string()
+      .default(defaultNewsFeeds.join(","))
+      .transform((value) => value.split(",").map((url) => url.trim()).filter(Boolean))
+      .refine((urls) => urls.every((url) => /^https?:\/\//.test(url) && URL.canParse(url)), { message: "must be comma-separated http(s) URLs" }),
+    NEWS_REFRESH_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(1).max(24 * 60).default(30),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     VACUUM_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(1).default(360),
     TRUST_PROXY: booleanFlag.default(false),

@@ -1,6 +1,34 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { Link } from "react-router";
+import type { Route } from "./+types/article-new";
+import { requireAdmin } from "../../server/auth.server";
+import { createArticle } from "../../server/admin-content.server";
+import { categoryChoices, submitArticleForm } from "../../server/admin-articles.server";
+import { services } from "../../server/services.server";
+import { ArticleForm } from "../../components/admin/article-form";
+import { emptyArticleValues } from "../../components/admin/article-form-values";
 
-export default function Screen() {
-  return <AdminPlaceholder title="New Article" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "New Article | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader() {
+  return { categories: await categoryChoices(services().db) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const author = await requireAdmin(request);
+  return submitArticleForm(request, (db, input) => createArticle(db, input, author.id), {
+    success: "Article created successfully!",
+    failure: "Failed to create article. Please try again.",
+  });
+}
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div>
+      <Link to="/admin/articles" className="text-sm font-medium text-accent underline">
+        Back to Articles
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">New Article</h1>
+      <ArticleForm mode="create" categories={loaderData.categories} initialValues={emptyArticleValues} initialPreviewHtml="" failure={actionData} />
+    </div>
+  );
 }

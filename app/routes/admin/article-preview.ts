@@ -1,4 +1,14 @@
-// Placeholder: built with the admin-panel issue.
-export function action() {
-  return Response.json({ error: "Not available yet." }, { status: 404 });
+import { z } from "zod";
+import type { Route } from "./+types/article-preview";
+import { requireAdmin } from "../../server/auth.server";
+import { renderMarkdown } from "../../server/markdown.server";
+
+const previewSchema = z.object({ content: z.string().max(200_000, { message: "Content is too long." }) });
+
+/** POST /admin/articles/preview: the article body exactly as the public page renders it. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = previewSchema.safeParse({ content: (await request.formData()).get("content") ?? "" });
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  return Response.json({ html: renderMarkdown(parsed.data.content) });
 }

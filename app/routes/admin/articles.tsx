@@ -1,6 +1,149 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { Pencil, Plus, Sparkles, Trash2 } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/articles";
+import { AdminInputError, deleteArticle } from "../../server/admin-content.server";
+import { listAdminArticles } from "../../server/admin-articles.server";
+import { services } from "../../server/services.server";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Table, Td, Th } from "../../components/ui/table";
+import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import type { Toast } from "../../lib/toast";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Articles" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Articles | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader() {
+  const { db, log } = services();
+  try {
+    return { articles: await listAdminArticles(db), loadError: null };
+  } catch (error) {
+    log.error({ err: error }, "admin article list failed to load");
+    return { articles: [], loadError: "Failed to load articles. Please try again." };
+  }
+}
+
+const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteFailed = "Failed to delete article. Please try again.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const errorToast = (description: string): Toast => ({ type: "error", title: "Error", description });
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ toast: errorToast(deleteFailed) }, { status: 400 });
+  const { db, log } = services();
+  try {
+    await deleteArticle(db, parsed.data.id);
+  } catch (error) {
+    if (error instanceof AdminInputError) return data({ toast: errorToast(error.message) }, { status: 400 });
+    log.error({ err: error, articleId: parsed.data.id }, "article delete failed");
+    return data({ toast: errorToast(deleteFailed) }, { status: 500 });
+  }
+  return { toast: { type: "success", title: "Article deleted successfully!" } satisfies Toast };
+}
+
+type AdminArticle = Route.ComponentProps["loaderData"]["articles"][number];
+
+const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+function StatusBadge({ status }: { status: AdminArticle["status"] }) {
+  const published = status === "published";
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+        published ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" : "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+      }`}
+    >
+      {published ? "Published" : "Draft"}
+    </span>
+  );
+}
+
+function ArticleRow({ article }: { article: AdminArticle }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  const deleting = fetcher.state !== "idle";
+  return (
+    <tr className={deleting ? "opacity-60" : undefined}>
+      <Td className="font-mono text-xs break-all text-slate-600 dark:text-slate-300">{article.id}</Td>
+      <Td className="font-medium">{article.title}</Td>
+      <Td>
+        <StatusBadge status={article.status} />
+      </Td>
+      <Td>
+        {article.categoryName}
+        <span className="block text-xs text-slate-600 dark:text-slate-300">{article.categorySlug}</span>
+      </Td>
+      <Td className="whitespace-nowrap">{dateLabel(article.createdAt)}</Td>
+      <Td className="whitespace-nowrap">{dateLabel(article.updatedAt)}</Td>
+      <Td className="text-right tabular-nums">{article.views.toLocaleString("en-US")}</Td>
+      <Td>
+        <div className="flex gap-2">
+          <Link to={`/admin/articles/${article.id}`} className={buttonClass("outline", "sm")}>
+            <Pencil className="size-3.5" aria-hidden />
+            Edit<span className="sr-only"> {article.title}</span>
+          </Link>
+          <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this article? This action cannot be undone.")}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={article.id} />
+            <Button type="submit" variant="destructive" size="sm" disabled={deleting}>
+              <Trash2 className="size-3.5" aria-hidden />
+              Delete<span className="sr-only"> {article.title}</span>
+            </Button>
+          </fetcher.Form>
+        </div>
+      </Td>
+    </tr>
+  );
+}
+
+export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["articles", "categories"]);
+  const { articles, loadError } = loaderData;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Articles</h1>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/articles/ai-writer" className={buttonClass("outline")}>
+            <Sparkles className="size-4" aria-hidden />
+            AI Writer
+          </Link>
+          <Link to="/admin/articles/new" className={buttonClass("primary")}>
+            <Plus className="size-4" aria-hidden />
+            New Article
+          </Link>
+        </div>
+      </div>
+      {loadError ? (
+        <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
+          {loadError}
+        </p>
+      ) : articles.length === 0 ? (
+        <p className="mt-6 text-slate-700 dark:text-slate-300">No articles yet. Use New Article to write the first one.</p>
+      ) : (
+        <div className="mt-6">
+          <Table>
+            <caption className="sr-only">All articles, drafts included, newest first</caption>
+            <thead>
+              <tr>
+                <Th>ID</Th>
+                <Th>Title</Th>
+                <Th>Status</Th>
+                <Th>Category</Th>
+                <Th>Created</Th>
+                <Th>Updated</Th>
+                <Th className="text-right">Views</Th>
+                <Th>Actions</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {articles.map((article) => (
+                <ArticleRow key={article.id} article={article} />
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,158 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { useCallback, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { z } from "zod";
+import type { Route } from "./+types/categories";
+import { categoryFormSchema, formErrors } from "../../lib/admin-schemas";
+import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { requireAdmin } from "../../server/auth.server";
+import { deleteCategory, saveCategory } from "../../server/admin-content.server";
+import { failureToast, listCategories, loadOrToast, stampDate } from "../../server/admin-lists.server";
+import { services } from "../../server/services.server";
+import { Button } from "../../components/ui/button";
+import { Table, Td, Th } from "../../components/ui/table";
+import { CategoryForm, type CategoryActionData, type CategoryFields } from "../../components/admin/category-form";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Categories" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Categories | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+const missingFields = "Name and slug are required.";
+
+export async function loader() {
+  const { rows, toast } = await loadOrToast(() => listCategories(services().db), "Failed to load categories");
+  return { categories: rows.map(({ createdAt, ...category }) => ({ ...category, created: stampDate(createdAt) })), toast };
+}
+
+function text(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const form = await request.formData();
+  const { db } = services();
+  const intent = form.get("intent");
+  const id = z.uuid().optional().safeParse(form.get("id") || undefined);
+  if (!id.success || (intent !== "save" && intent !== "delete") || (intent === "delete" && !id.data)) {
+    return data<CategoryActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } }, { status: 400 });
+  }
+
+  if (intent === "delete") {
+    try {
+      await deleteCategory(db, id.data!);
+    } catch (error) {
+      return data<CategoryActionData>({ ok: false, toast: failureToast(error, "Failed to delete category") }, { status: 400 });
+    }
+    return data<CategoryActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Category deleted successfully." } });
+  }
+
+  const values = { name: text(form, "name"), slug: text(form, "slug"), description: text(form, "description"), icon: text(form, "icon") };
+  const parsed = categoryFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const { message, fields } = formErrors(parsed.error);
+    const toast = message === missingFields ? { title: "Missing fields", description: missingFields } : { title: "Error", description: message };
+    return data<CategoryActionData>({ ok: false, errors: fields, values, toast: { type: "error", ...toast } }, { status: 400 });
+  }
+  try {
+    await saveCategory(db, parsed.data, id.data);
+  } catch (error) {
+    return data<CategoryActionData>({ ok: false, values, toast: failureToast(error, "Failed to save category") }, { status: 400 });
+  }
+  return data<CategoryActionData>({
+    ok: true,
+    toast: id.data
+      ? { type: "success", title: "Updated", description: "Category updated successfully." }
+      : { type: "success", title: "Created", description: "Category created successfully." },
+  });
+}
+
+type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; category: { id: string } & CategoryFields };
+
+// Shared by every row: the screen shows its toast, since a deleted row is gone when the answer lands.
+const deleteFetcherKey = "category-delete";
+
+function DeleteCategory({ id, name }: { id: string; name: string }) {
+  const fetcher = useFetcher<CategoryActionData>({ key: deleteFetcherKey });
+  return (
+    <fetcher.Form method="post" onSubmit={confirmSubmit("Delete this category? This cannot be undone.")}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={fetcher.state !== "idle"}>
+        <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["categories"]);
+  useActionToast(loaderData);
+  useActionToast(useFetcher<CategoryActionData>({ key: deleteFetcherKey }).data);
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const close = useCallback(() => setForm({ mode: "closed" }), []);
+  const { categories } = loaderData;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          Categories <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${categories.length})`}</span>
+        </h1>
+        <Button onClick={() => setForm({ mode: "create" })}>
+          <Plus className="size-4" aria-hidden />
+          New Category
+        </Button>
+      </div>
+
+      {form.mode !== "closed" && <CategoryForm key={form.mode === "edit" ? form.category.id : "new"} editing={form.mode === "edit" ? form.category : null} onClose={close} />}
+
+      <div className="mt-6">
+        <Table>
+          <caption className="sr-only">Categories</caption>
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Slug</Th>
+              <Th>Description</Th>
+              <Th>Icon</Th>
+              <Th>Created</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.length === 0 ? (
+              <tr>
+                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+                  No categories found. Create one above.
+                </Td>
+              </tr>
+            ) : (
+              categories.map((category) => (
+                <tr key={category.id}>
+                  <Td className="font-medium">{category.name}</Td>
+                  <Td>
+                    <code>{category.slug}</code>
+                  </Td>
+                  <Td className="max-w-md text-slate-700 dark:text-slate-300">{category.description}</Td>
+                  <Td>{category.icon}</Td>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={category.created.iso}>{category.created.text}</time>
+                  </Td>
+                  <Td>
+                    <div className="flex items-center gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} title="Edit" onClick={() => setForm({ mode: "edit", category })}>
+                        <Pencil className="size-4" aria-hidden />
+                      </Button>
+                      <DeleteCategory id={category.id} name={category.name} />
+                    </div>
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </div>
+    </div>
+  );
 }

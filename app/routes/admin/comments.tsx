@@ -1,6 +1,112 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/comments";
+import { commentStatusSchema } from "../../lib/admin-schemas";
+import { useActionToast } from "../../lib/use-action-toast";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { requireAdmin } from "../../server/auth.server";
+import { deleteComment, setCommentStatus } from "../../server/admin-content.server";
+import { commentFilterSchema, failureToast, listComments, loadOrToast, stampDate } from "../../server/admin-lists.server";
+import { services } from "../../server/services.server";
+import { Table, Td, Th } from "../../components/ui/table";
+import { CommentActions, commentFetcherKey, type CommentActionData } from "../../components/admin/comment-actions";
+import { CommentFilters } from "../../components/admin/comment-filters";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Comments" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Comments | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filter = commentFilterSchema.parse({ q: params.get("q"), status: params.get("status") ?? "all" });
+  const { rows, toast } = await loadOrToast(() => listComments(services().db, filter), "Failed to load comments");
+  return { filter, comments: rows.map(({ createdAt, ...comment }) => ({ ...comment, created: stampDate(createdAt) })), toast };
+}
+
+const moderationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), id: z.uuid(), status: commentStatusSchema }),
+  z.object({ intent: z.literal("delete"), id: z.uuid() }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const parsed = moderationSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update comment" } }, { status: 400 });
+  }
+  const { db } = services();
+  const command = parsed.data;
+  try {
+    if (command.intent === "delete") {
+      await deleteComment(db, command.id);
+      return data<CommentActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Comment removed." } });
+    }
+    await setCommentStatus(db, command.id, command.status);
+    return data<CommentActionData>({ ok: true, toast: { type: "success", title: `Comment marked as ${command.status}.` } });
+  } catch (error) {
+    return data<CommentActionData>({ ok: false, toast: failureToast(error, "Failed to update comment") }, { status: 400 });
+  }
+}
+
+const statusStyles = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  approved: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  rejected: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+} as const;
+
+export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["comments"]);
+  useActionToast(loaderData);
+  useActionToast(useFetcher<CommentActionData>({ key: commentFetcherKey }).data);
+  const { comments, filter } = loaderData;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">
+        Comments <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${comments.length})`}</span>
+      </h1>
+      <CommentFilters q={filter.q} status={filter.status} />
+      <div className="mt-6">
+        <Table>
+          <caption className="sr-only">Comments, newest first</caption>
+          <thead>
+            <tr>
+              <Th>Article</Th>
+              <Th>Content</Th>
+              <Th>Status</Th>
+              <Th>User</Th>
+              <Th>Created</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {comments.length === 0 ? (
+              <tr>
+                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+                  No comments found.
+                </Td>
+              </tr>
+            ) : (
+              comments.map((comment) => (
+                <tr key={comment.id}>
+                  <Td className="max-w-48 font-medium">{comment.articleTitle}</Td>
+                  <Td className="max-w-md whitespace-pre-wrap break-words">{comment.content}</Td>
+                  <Td>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[comment.status]}`}>{comment.status}</span>
+                  </Td>
+                  <Td>
+                    <code className="text-xs break-all">{comment.userId ?? "anon"}</code>
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={comment.created.iso}>{comment.created.text}</time>
+                  </Td>
+                  <Td>
+                    <CommentActions id={comment.id} articleId={comment.articleId} articleTitle={comment.articleTitle} />
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </div>
+    </div>
+  );
 }

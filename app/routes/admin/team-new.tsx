@@ -1,6 +1,42 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { data, Link, redirect } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { Route } from "./+types/team-new";
+import { formErrors, teamMemberFormSchema } from "../../lib/admin-schemas";
+import { requireAdmin } from "../../server/auth.server";
+import { saveTeamMember } from "../../server/admin-content.server";
+import { failureToast } from "../../server/admin-lists.server";
+import { services } from "../../server/services.server";
+import { toastHeader } from "../../server/toast.server";
+import { readTeamMemberForm, TeamMemberForm, type TeamMemberFormData } from "../../components/admin/team-member-form";
 
-export default function Screen() {
-  return <AdminPlaceholder title="New Team Member" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "New Team Member | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const { values, input } = readTeamMemberForm(await request.formData());
+  const parsed = teamMemberFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const { message, fields } = formErrors(parsed.error);
+    return data<TeamMemberFormData>({ errors: fields, values, toast: { type: "error", title: "Error", description: message } }, { status: 400 });
+  }
+  try {
+    await saveTeamMember(services().db, parsed.data);
+  } catch (error) {
+    return data<TeamMemberFormData>({ values, toast: failureToast(error, "Failed to create team member. Please try again.") }, { status: 400 });
+  }
+  return redirect("/admin/team", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Team member created successfully!" }) } });
+}
+
+export default function NewTeamMember({ actionData }: Route.ComponentProps) {
+  return (
+    <div>
+      <Link to="/admin/team" className="inline-flex items-center gap-1 text-sm font-medium underline">
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Team
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold">New Team Member</h1>
+      <TeamMemberForm member={null} actionData={actionData} submitLabel="Create Team Member" />
+    </div>
+  );
 }

@@ -1,6 +1,112 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { data, Link, useFetcher } from "react-router";
+import { Pencil, Plus, UserRound } from "lucide-react";
+import { z } from "zod";
+import type { Route } from "./+types/team";
+import { useActionToast } from "../../lib/use-action-toast";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { requireAdmin } from "../../server/auth.server";
+import { deleteTeamMember } from "../../server/admin-content.server";
+import { failureToast, listTeamMembers, loadOrToast } from "../../server/admin-lists.server";
+import { services } from "../../server/services.server";
+import { buttonClass } from "../../components/ui/button";
+import { Table, Td, Th } from "../../components/ui/table";
+import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "../../components/admin/team-delete-button";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Team" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Team | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+const loadFailed = "Failed to load team members. Please try again.";
+const deleteFailed = "Failed to delete team member. Please try again.";
+
+export async function loader() {
+  const { rows, toast } = await loadOrToast(() => listTeamMembers(services().db), loadFailed);
+  return { members: rows, toast };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const id = z.uuid().safeParse((await request.formData()).get("id"));
+  if (!id.success) return data<TeamDeleteData>({ ok: false, toast: { type: "error", title: "Error", description: deleteFailed } }, { status: 400 });
+  try {
+    await deleteTeamMember(services().db, id.data);
+  } catch (error) {
+    return data<TeamDeleteData>({ ok: false, toast: failureToast(error, deleteFailed) }, { status: 400 });
+  }
+  return data<TeamDeleteData>({ ok: true, toast: { type: "success", title: "Team member deleted successfully!" } });
+}
+
+export default function TeamScreen({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["team_members"]);
+  useActionToast(loaderData);
+  useActionToast(useFetcher<TeamDeleteData>({ key: teamDeleteFetcherKey }).data);
+  const { members } = loaderData;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          Team <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${members.length})`}</span>
+        </h1>
+        <Link to="/admin/team/new" className={buttonClass()}>
+          <Plus className="size-4" aria-hidden />
+          New Team Member
+        </Link>
+      </div>
+      <div className="mt-6">
+        <Table>
+          <caption className="sr-only">Team members in display order</caption>
+          <thead>
+            <tr>
+              <Th>Photo</Th>
+              <Th>Name</Th>
+              <Th>Position</Th>
+              <Th>Active</Th>
+              <Th>Order</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.length === 0 ? (
+              <tr>
+                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+                  No team members yet.
+                </Td>
+              </tr>
+            ) : (
+              members.map((member) => (
+                <tr key={member.id}>
+                  <Td>
+                    {member.photoUrl ? (
+                      <img src={member.photoUrl} alt="" className="size-10 rounded-full object-cover" />
+                    ) : (
+                      <span className="flex size-10 items-center justify-center rounded-full bg-slate-200 dark:bg-slate-700">
+                        <UserRound className="size-5" aria-hidden />
+                      </span>
+                    )}
+                  </Td>
+                  <Td className="font-medium">{member.name}</Td>
+                  <Td>{member.position}</Td>
+                  <Td>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
+                    >
+                      {member.active ? "Active" : "Inactive"}
+                    </span>
+                  </Td>
+                  <Td>{member.orderIndex}</Td>
+                  <Td>
+                    <div className="flex items-center gap-1">
+                      <Link to={`/admin/team/${member.id}`} aria-label={`Edit ${member.name}`} title="Edit" className={buttonClass("ghost", "icon")}>
+                        <Pencil className="size-4" aria-hidden />
+                      </Link>
+                      <TeamDeleteButton id={member.id} name={member.name} />
+                    </div>
+                  </Td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,80 @@
-// Placeholder until the admin panel issue builds this screen.
-import { AdminPlaceholder } from "../../components/admin/admin-placeholder";
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/users";
+import { formErrors, profileEditSchema } from "../../lib/admin-schemas";
+import { useActionToast } from "../../lib/use-action-toast";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { requireAdmin } from "../../server/auth.server";
+import { updateProfile } from "../../server/admin-content.server";
+import { failureToast, listProfiles, loadOrToast, stampDate, userFilterSchema } from "../../server/admin-lists.server";
+import { services } from "../../server/services.server";
+import { Table, Th, Td } from "../../components/ui/table";
+import { UserFilters } from "../../components/admin/user-filters";
+import { UserRow, userFetcherKey, type UserActionData } from "../../components/admin/user-row";
 
-export default function Screen() {
-  return <AdminPlaceholder title="Users" issue="admin panel" />;
+export const meta: Route.MetaFunction = () => [{ title: "Users | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filter = userFilterSchema.parse({ q: params.get("q"), role: params.get("role") ?? "all" });
+  const { rows, toast } = await loadOrToast(() => listProfiles(services().db, filter), "Failed to load users");
+  return { filter, users: rows.map(({ createdAt, ...user }) => ({ ...user, created: stampDate(createdAt) })), toast };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const id = z.uuid().safeParse(form.id);
+  if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
+  const parsed = profileEditSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<UserActionData>({ ok: false, id: id.data, toast: { type: "error", title: "Error", description: formErrors(parsed.error).message } }, { status: 400 });
+  }
+  try {
+    await updateProfile(services().db, id.data, parsed.data);
+  } catch (error) {
+    return data<UserActionData>({ ok: false, id: id.data, toast: failureToast(error, "Failed to update user") }, { status: 400 });
+  }
+  return data<UserActionData>({ ok: true, id: id.data, toast: { type: "success", title: "Saved", description: "User updated successfully." } });
+}
+
+export default function UsersScreen({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["profiles"]);
+  useActionToast(loaderData);
+  useActionToast(useFetcher<UserActionData>({ key: userFetcherKey }).data);
+  const { users, filter } = loaderData;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">
+        Users <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${users.length})`}</span>
+      </h1>
+      <UserFilters q={filter.q} role={filter.role} />
+      <div className="mt-6">
+        <Table>
+          <caption className="sr-only">Users, newest first</caption>
+          <thead>
+            <tr>
+              <Th>User</Th>
+              <Th>Role</Th>
+              <Th>User ID</Th>
+              <Th>Created</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.length === 0 ? (
+              <tr>
+                <Td colSpan={5} className="py-8 text-center text-slate-600 dark:text-slate-300">
+                  No users found.
+                </Td>
+              </tr>
+            ) : (
+              users.map((user) => <UserRow key={user.id} user={user} />)
+            )}
+          </tbody>
+        </Table>
+      </div>
+    </div>
+  );
 }

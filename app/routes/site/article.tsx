@@ -1,4 +1,5 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { articleBodyClass } from "../../lib/article-body";
 import type { Route } from "./+types/article";
 import { clientInfo, requireUser } from "../../server/auth.server";
 import { loadArticlePage } from "../../server/article-page.server";
@@ -118,7 +119,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           className="mt-8 aspect-[16/9] h-auto w-full rounded-xl object-cover"
         />
         <div
-          className="article-body prose mt-8 max-w-none space-y-4 leading-relaxed [&_a]:text-accent [&_a]:underline [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+          className={`mt-8 ${articleBodyClass}`}
           // Rendered from Markdown on the server and sanitized there (markdown.server.ts).
           dangerouslySetInnerHTML={{ __html: html }}
         />

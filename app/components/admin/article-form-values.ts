@@ -1,0 +1,17 @@
+import type { Toast } from "../../lib/toast";
+
+/** The article form's fields, shared by the form and the action that reads it. */
+export const articleFieldNames = ["title", "excerpt", "content", "categoryId", "status", "featuredImageUrl"] as const;
+export type ArticleFormValues = Record<(typeof articleFieldNames)[number], string>;
+
+export const emptyArticleValues: ArticleFormValues = { title: "", excerpt: "", content: "", categoryId: "", status: "draft", featuredImageUrl: "" };
+
+/** What a refused save answers: field errors, everything that was typed, and the toast to show. */
+export interface ArticleFormFailure {
+  errors: Partial<Record<keyof ArticleFormValues, string>>;
+  values: ArticleFormValues;
+  toast: Toast;
+}
+
+/** Spec §5, the message of articleFormSchema for a missing title, content or category. */
+export const missingArticleFieldsText = "Missing fields: Title, content, and category are required.";

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from "react";
+import { Newspaper, Search, TrendingUp } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "../ui/button";
+import { controlClass } from "../ui/field";
+import { categoryLabel } from "../../lib/category-label";
+import {
+  foundTrendingText,
+  maxSubjectLength,
+  promptFromSuggestion,
+  sampleNewsBySubject,
+  sampleTrendingTopics,
+  scanFailedText,
+  scannerErrorText,
+  trendingItems,
+  type NewsScannerRequest,
+  type NewsSuggestion,
+  type SubjectAnswer,
+  type TrendingAnswer,
+  type TrendingTopic,
+} from "../../lib/news-types";
+
+class ScannerStatusError extends Error {}
+
+async function callScanner<T>(body: NewsScannerRequest): Promise<T> {
+  const response = await fetch("/functions/v1/zambia-news-scanner", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new ScannerStatusError(scannerErrorText(response.status));
+  return (await response.json()) as T;
+}
+
+interface Results {
+  heading: string;
+  topics: TrendingTopic[];
+  items: NewsSuggestion[];
+  sample: boolean;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+/** The news suggestion panel (spec §2 "AI writer"): trending topics and search by subject; an item becomes the prompt. */
+export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
+  const [subject, setSubject] = useState("");
+  const [busy, setBusy] = useState<"trending" | "subject" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
+
+  // Spec §7, §8: a non-OK answer is shown as "News scanner error: {status}", then the samples stand in.
+  function fallBack(caught: unknown, samples: Omit<Results, "sample">) {
+    const message = caught instanceof ScannerStatusError ? caught.message : scanFailedText;
+    setError(message);
+    toast.error(message);
+    setResults({ ...samples, sample: true });
+  }
+
+  async function scanTrending() {
+    setBusy("trending");
+    setError(null);
+    try {
+      const answer = await callScanner<TrendingAnswer>({ action: "scan-trending" });
+      const items = trendingItems(answer.trendingTopics);
+      setResults({ heading: "Trending now", topics: answer.trendingTopics, items, sample: answer.sample });
+      toast.success(foundTrendingText(items.length));
+    } catch (caught) {
+      const topics = sampleTrendingTopics();
+      fallBack(caught, { heading: "Trending now", topics, items: trendingItems(topics) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function searchSubject(event: FormEvent) {
+    event.preventDefault();
+    const wanted = subject.trim();
+    if (!wanted) return;
+    setBusy("subject");
+    setError(null);
+    const heading = `News about “${wanted}”`;
+    try {
+      const answer = await callScanner<SubjectAnswer>({ action: "get-by-subject", subject: wanted });
+      setResults({ heading, topics: [], items: answer.articles, sample: answer.sample });
+    } catch (caught) {
+      fallBack(caught, { heading, topics: [], items: sampleNewsBySubject(wanted) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="news-panel-heading" className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <h2 id="news-panel-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <Newspaper aria-hidden className="size-5" /> News suggestions
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Recent education news from the configured feeds. Pick an item to write about it.</p>
+
+      <Button className="mt-4 w-full" variant="outline" onClick={scanTrending} disabled={busy !== null}>
+        <TrendingUp aria-hidden className="size-4" />
+        {busy === "trending" ? "Scanning..." : "Scan Trending Topics"}
+      </Button>
+
+      <form className="mt-4" role="search" aria-label="Search news by subject" onSubmit={searchSubject}>
+        <label htmlFor="news-subject" className="text-sm font-medium">
+          Search by subject
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="news-subject"
+            type="search"
+            value={subject}
+            maxLength={maxSubjectLength}
+            onChange={(event) => setSubject(event.target.value)}
+            placeholder="e.g. health, curriculum, exams"
+            className={controlClass}
+          />
+          <Button type="submit" variant="outline" className="mt-1" disabled={busy !== null} aria-label="Search news">
+            <Search aria-hidden className="size-4" />
+          </Button>
+        </div>
+      </form>
+
+      {error && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+
+      {results && (
+        <div className="mt-5" aria-live="polite">
+          <h3 className="font-semibold">{results.heading}</h3>
+          {results.sample && (
+            <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              Sample items: no news feed could be reached, so these are examples, not real news.
+            </p>
+          )}
+          {results.topics.length > 0 && (
+            <ul aria-label="Trending topics" className="mt-3 flex flex-wrap gap-2">
+              {results.topics.map((topic) => (
+                <li key={`${topic.subject}:${topic.topic}`} className="rounded-full bg-slate-100 px-3 py-1 text-xs dark:bg-slate-800">
+                  <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} · {topic.frequency} {topic.frequency === 1 ? "item" : "items"}
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.items.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No news items found.</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {results.items.map((item) => (
+                <li key={item.url} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+                  <a href={item.url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium underline-offset-2 hover:underline">
+                    {item.title}
+                  </a>
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                    {item.source}
+                    {item.publishedAt && ` · ${dateFormat.format(new Date(item.publishedAt))}`} · {categoryLabel(item.subject)} · score {item.trendingScore}
+                  </p>
+                  {item.excerpt && <p className="mt-1 line-clamp-3 text-sm">{item.excerpt}</p>}
+                  <Button size="sm" variant="outline" className="mt-2" onClick={() => onPick(promptFromSuggestion(item))} aria-label={`Use as prompt: ${item.title}`}>
+                    Use as prompt
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ImageUp } from "lucide-react";
+import { toast } from "sonner";
+import { Button, buttonClass } from "../ui/button";
+import { TextAreaField, TextField } from "../ui/field";
+import { useActionToast } from "../../lib/use-action-toast";
+import type { Toast } from "../../lib/toast";
+
+const fieldNames = ["name", "position", "bio", "photoUrl", "orderIndex"] as const;
+
+/** The submitted form as strings (kept for the form on failure) and as the schema's input. */
+export function readTeamMemberForm(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const name of fieldNames) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  const active = form.get("active") === "on";
+  values.active = active ? "on" : "";
+  return { values, input: { ...values, active } };
+}
+
+export interface TeamMemberFormData {
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  toast: Toast;
+}
+
+export interface TeamMemberFields {
+  name: string;
+  position: string;
+  bio: string | null;
+  photoUrl: string | null;
+  active: boolean;
+  orderIndex: number;
+}
+
+const uploadFailed = { title: "Upload failed", description: "Could not upload image. Please try again." };
+
+/** Create and edit form for a team member; a failed save keeps everything typed. */
+export function TeamMemberForm({ member, actionData, submitLabel }: { member: TeamMemberFields | null; actionData: TeamMemberFormData | undefined; submitLabel: string }) {
+  useActionToast(actionData);
+  const values = actionData?.values ?? {
+    name: member?.name ?? "",
+    position: member?.position ?? "",
+    bio: member?.bio ?? "",
+    photoUrl: member?.photoUrl ?? "",
+    orderIndex: String(member?.orderIndex ?? 0),
+    active: (member?.active ?? true) ? "on" : "",
+  };
+  const errors = actionData?.errors;
+  const [photoUrl, setPhotoUrl] = useState(values.photoUrl ?? "");
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const saving = useNavigation().state === "submitting";
+
+  async function upload(file: File) {
+    const body = new FormData();
+    body.append("file", file);
+    body.append("folder", "team");
+    setUploading(true);
+    try {
+      const response = await fetch("/admin/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
+      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: { title: string; description: string } };
+      if (response.ok && result.url) {
+        setPhotoUrl(result.url);
+        toast.success("Image uploaded", { description: "Team photo set." });
+      } else {
+        const failure = result.error ?? uploadFailed;
+        toast.error(failure.title, { description: failure.description });
+      }
+    } catch {
+      toast.error(uploadFailed.title, { description: uploadFailed.description });
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  return (
+    <Form method="post" noValidate className="mt-6 grid max-w-2xl gap-5">
+      <TextField id="team-name" name="name" label="Full Name" required defaultValue={values.name} error={errors?.name} />
+      <TextField id="team-position" name="position" label="Position" required defaultValue={values.position} error={errors?.position} />
+      <TextAreaField id="team-bio" name="bio" label="Bio" rows={5} defaultValue={values.bio} error={errors?.bio} />
+
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <legend className="px-1 text-sm font-medium">Photo</legend>
+        <TextField id="team-photo-url" name="photoUrl" label="Photo URL" value={photoUrl} onChange={(event) => setPhotoUrl(event.target.value)} error={errors?.photoUrl} />
+        <div>
+          <label htmlFor="team-photo-file" className={buttonClass("outline", "sm", "cursor-pointer has-[:focus-visible]:ring-2")}>
+            <ImageUp className="size-4" aria-hidden />
+            {uploading ? "Uploading..." : "Upload photo"}
+          </label>
+          <input
+            id="team-photo-file"
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            className="sr-only"
+            disabled={uploading}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+        {photoUrl && <img src={photoUrl} alt="Photo preview" className="size-32 rounded-lg border border-slate-200 object-cover dark:border-slate-800" />}
+      </fieldset>
+
+      <div className="flex items-center gap-3">
+        <input
+          id="team-active"
+          name="active"
+          type="checkbox"
+          role="switch"
+          defaultChecked={values.active === "on"}
+          className="peer size-5 accent-orange-600"
+          aria-describedby="team-active-hint"
+        />
+        <label htmlFor="team-active" className="text-sm font-medium">
+          Active
+        </label>
+        <span id="team-active-hint" className="text-xs text-slate-600 dark:text-slate-300">
+          Active members appear on the About page.
+        </span>
+      </div>
+
+      <TextField
+        id="team-order"
+        name="orderIndex"
+        label="Display Order"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        defaultValue={values.orderIndex}
+        error={errors?.orderIndex}
+        hint="0 comes first."
+      />
+
+      <div className="flex gap-3">
+        <Button type="submit" disabled={saving || uploading}>
+          {saving ? "Saving..." : submitLabel}
+        </Button>
+        <Link to="/admin/team" className={buttonClass("outline")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Copy, Pencil } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "../ui/button";
+import { controlClass } from "../ui/field";
+import { Td } from "../ui/table";
+import type { Toast } from "../../lib/toast";
+
+export interface UserActionData {
+  ok: boolean;
+  /** The profile the answer is about: only that row leaves edit mode. */
+  id?: string;
+  toast: Toast;
+}
+
+// Shared by every row: the screen shows the toast, since a row can leave the filtered list when the answer lands.
+export const userFetcherKey = "user-save";
+
+export interface UserRowData {
+  id: string;
+  displayName: string | null;
+  role: "user" | "admin";
+  bio: string | null;
+  avatarUrl: string | null;
+  created: { iso: string; text: string };
+}
+
+function initials(name: string | null) {
+  const letters = (name ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join("");
+  return letters || "?";
+}
+
+function Avatar({ name, url }: { name: string | null; url: string | null }) {
+  if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
+  return (
+    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+      {initials(name)}
+    </span>
+  );
+}
+
+function copyId(id: string) {
+  // Silent on failure (spec §8: clipboard errors on the users screen show nothing).
+  navigator.clipboard.writeText(id).then(
+    () => toast.success("Copied"),
+    () => undefined,
+  );
+}
+
+/** One profile: read-only, or inline edit of display name, role and bio with save and cancel. */
+export function UserRow({ user }: { user: UserRowData }) {
+  const fetcher = useFetcher<UserActionData>({ key: userFetcherKey });
+  // Edit mode remembers the answer current when it opened: a newer successful save for this row closes it.
+  const [openedAt, setOpenedAt] = useState<{ answer: UserActionData | undefined } | null>(null);
+  const savedSinceOpened = fetcher.state === "idle" && fetcher.data !== openedAt?.answer && fetcher.data?.ok === true && fetcher.data.id === user.id;
+  const editing = openedAt !== null && !savedSinceOpened;
+  const formId = `user-edit-${user.id}`;
+  const label = user.displayName ?? user.id;
+  const busy = fetcher.state !== "idle";
+  return (
+    <tr>
+      <Td>
+        <div className="flex items-start gap-3">
+          <Avatar name={user.displayName} url={user.avatarUrl} />
+          {editing ? (
+            <div className="grid min-w-56 gap-2">
+              <label className="text-xs font-medium">
+                Display name
+                <input form={formId} name="displayName" defaultValue={user.displayName ?? ""} className={controlClass} />
+              </label>
+              <label className="text-xs font-medium">
+                Bio
+                <textarea form={formId} name="bio" rows={2} defaultValue={user.bio ?? ""} className={controlClass} />
+              </label>
+            </div>
+          ) : (
+            <div>
+              <p className="font-medium">{user.displayName ?? "No name"}</p>
+              {user.bio && <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{user.bio}</p>}
+            </div>
+          )}
+        </div>
+      </Td>
+      <Td>
+        {editing ? (
+          <label className="text-xs font-medium">
+            Role
+            <select form={formId} name="role" defaultValue={user.role} className={controlClass}>
+              <option value="user">User</option>
+              <option value="admin">Admin</option>
+            </select>
+          </label>
+        ) : (
+          <span className="capitalize">{user.role}</span>
+        )}
+      </Td>
+      <Td>
+        <div className="flex items-center gap-1">
+          <code className="text-xs break-all">{user.id}</code>
+          <Button variant="ghost" size="icon" aria-label={`Copy user ID of ${label}`} title="Copy user ID" onClick={() => copyId(user.id)}>
+            <Copy className="size-4" aria-hidden />
+          </Button>
+        </div>
+      </Td>
+      <Td className="whitespace-nowrap">
+        <time dateTime={user.created.iso}>{user.created.text}</time>
+      </Td>
+      <Td>
+        {editing ? (
+          <fetcher.Form id={formId} method="post" className="flex gap-2">
+            <input type="hidden" name="id" value={user.id} />
+            <Button type="submit" size="sm" disabled={busy}>
+              {busy ? "Saving..." : "Save"}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setOpenedAt(null)}>
+              Cancel
+            </Button>
+          </fetcher.Form>
+        ) : (
+          <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} title="Edit" onClick={() => setOpenedAt({ answer: fetcher.data })}>
+            <Pencil className="size-4" aria-hidden />
+          </Button>
+        )}
+      </Td>
+    </tr>
+  );
+}

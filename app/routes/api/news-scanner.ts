@@ -1,0 +1,40 @@
+import type { Route } from "./+types/news-scanner";
+import { requireAdmin } from "../../server/auth.server";
+import { services } from "../../server/services.server";
+import { newsScanner } from "../../server/news/news-scanner.server";
+import { newsScannerRequestSchema } from "../../lib/news-types";
+
+const maxBodyBytes = 4 * 1024;
+
+function methodNotAllowed() {
+  return Response.json({ error: "Use POST with {action: \"scan-trending\"} or {action: \"get-by-subject\", subject}." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export function loader(_: Route.LoaderArgs) {
+  return methodNotAllowed();
+}
+
+/** POST /functions/v1/zambia-news-scanner (spec §7 "Function call"), admins only. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  await requireAdmin(request);
+  const body = await request.text();
+  if (body.length > maxBodyBytes) return Response.json({ error: "The request is too large." }, { status: 413 });
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return Response.json({ error: "The body must be JSON, e.g. {\"action\": \"scan-trending\"}." }, { status: 400 });
+  }
+  const parsed = newsScannerRequestSchema.safeParse(json);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+
+  try {
+    const scanner = newsScanner();
+    const answer = parsed.data.action === "scan-trending" ? await scanner.scanTrending() : await scanner.bySubject(parsed.data.subject);
+    return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    services().log.error({ err: error }, "news scanner failed");
+    return Response.json({ error: "The news scanner failed. Please try again." }, { status: 500 });
+  }
+}

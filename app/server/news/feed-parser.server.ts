@@ -1,0 +1,161 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
+export interface FeedItem {
+  title: string;
+  url: string;
+  excerpt: string;
+  publishedAt: Date | null;
+}
+
+export interface ParsedFeed {
+  /** The feed's own title (the news source's name). */
+  source: string;
+  items: FeedItem[];
+}
+
+export class FeedParseError extends Error {}
+
+const namedEntities: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…",
+  lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", laquo: "«", raquo: "»", copy: "©", reg: "®", trade: "™", middot: "·", bull: "•",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+    }
+    return namedEntities[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Feed text as plain text: markup, scripts and styles removed, entities decoded, spaces collapsed. */
+export function stripHtml(html: string): string {
+  const withoutBlocks = html
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")
+    .replace(/<(script|style|noscript|iframe)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ");
+  const withoutTags = withoutBlocks.replace(/<\/?(p|div|br|li|h[1-6]|tr|blockquote)\b[^>]*>/gi, " ").replace(/<[^>]*>/g, "");
+  // A stray "<" left by broken markup must not survive as the start of a tag.
+  return decodeEntities(withoutTags).replace(/[<>]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}
+
+const trackingParameter = /^(utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid)$/i;
+
+/** An absolute http(s) link with tracking parameters and the fragment removed, or null. */
+export function normalizeLink(link: string, base: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.hash = "";
+  for (const key of [...url.searchParams.keys()]) if (trackingParameter.test(key)) url.searchParams.delete(key);
+  return url.toString();
+}
+
+function parseDate(value: unknown): Date | null {
+  if (typeof value !== "string" || !value.trim()) return null;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The text of an element that may carry attributes (`{ "#text": ..., "@_type": ... }`). */
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return textOf(value[0]);
+  if (value && typeof value === "object" && "#text" in value) return textOf((value as { "#text": unknown })["#text"]);
+  return "";
+}
+
+const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: false,
+  isArray: (name) => name === "item" || name === "entry" || name === "link",
+});
+
+type Node = Record<string, unknown>;
+
+function atomLink(entry: Node): string {
+  const links = list(entry.link) as (Node | string)[];
+  const href = (link: Node | string) => (typeof link === "string" ? link : typeof link["@_href"] === "string" ? (link["@_href"] as string) : "");
+  const alternate = links.find((link) => typeof link === "string" || !link["@_rel"] || link["@_rel"] === "alternate");
+  return alternate ? href(alternate) : links[0] ? href(links[0]) : "";
+}
+
+function rssLink(item: Node): string {
+  const link = textOf(list(item.link)[0]);
+  if (link) return link;
+  const guid = item.guid;
+  const permalink = typeof guid === "object" && guid !== null ? (guid as Node)["@_isPermaLink"] !== "false" : true;
+  return permalink ? textOf(guid) : "";
+}
+
+/** Reads an RSS 2.0, RSS 1.0 (RDF) or Atom document. Throws FeedParseError on anything else. */
+export function parseFeed(xml: string, feedUrl: string): ParsedFeed {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new FeedParseError(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+  let document: Node;
+  try {
+    document = parser.parse(xml) as Node;
+  } catch (error) {
+    throw new FeedParseError(`could not be read as XML (${(error as Error).message})`);
+  }
+  const hostname = new URL(feedUrl).hostname.replace(/^www\./, "");
+
+  const rss = document.rss as Node | undefined;
+  const rdf = document["rdf:RDF"] as Node | undefined;
+  const atom = document.feed as Node | undefined;
+  let source: string;
+  let raw: { title: string; link: string; summary: string; date: unknown }[];
+  if (rss || rdf) {
+    const channel = ((rss ? rss.channel : rdf!.channel) ?? {}) as Node;
+    source = stripHtml(textOf(channel.title));
+    const items = (list(rss ? channel.item : rdf!.item) as Node[]).filter((item) => item && typeof item === "object");
+    raw = items.map((item) => ({
+      title: textOf(item.title),
+      link: rssLink(item),
+      summary: textOf(item.description) || textOf(item["content:encoded"]),
+      date: textOf(item.pubDate) || textOf(item["dc:date"]),
+    }));
+  } else if (atom) {
+    source = stripHtml(textOf(atom.title));
+    raw = (list(atom.entry) as Node[])
+      .filter((entry) => entry && typeof entry === "object")
+      .map((entry) => ({
+        title: textOf(entry.title),
+        link: atomLink(entry),
+        summary: textOf(entry.summary) || textOf(entry.content),
+        date: textOf(entry.published) || textOf(entry.updated),
+      }));
+  } else {
+    throw new FeedParseError("is neither an RSS nor an Atom feed");
+  }
+
+  const items: FeedItem[] = [];
+  for (const entry of raw) {
+    const title = shorten(stripHtml(entry.title), 300);
+    const url = normalizeLink(entry.link, feedUrl);
+    if (!title || !url) continue;
+    items.push({ title, url, excerpt: shorten(stripHtml(entry.summary), 300), publishedAt: parseDate(entry.date) });
+  }
+  return { source: shorten(source, 120) || hostname, items };
+}

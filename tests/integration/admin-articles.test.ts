@@ -1,0 +1,230 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories, users } from "../../database/schema";
+import { signUp } from "../../app/server/auth.server";
+import { renderMarkdown } from "../../app/server/markdown.server";
+import { demoArticles } from "../../database/seed/demo-content";
+import { testDatabaseKind } from "../helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let owner: CookieJar;
+let reader: CookieJar;
+let ownerId: string;
+let categoryId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: "true", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  await signUp({ email: "reader@example.com", password: "reader-secret" }, { ip: "127.0.0.1" });
+  [owner, reader] = await Promise.all([
+    signInOverHttp(server.url, "owner@example.com", "owner-secret"),
+    signInOverHttp(server.url, "reader@example.com", "reader-secret"),
+  ]);
+  // Show the sign-in toast once, so the toasts checked below are the only ones pending.
+  for (const jar of [owner, reader]) jar.store(await fetch(server.url, { headers: { Cookie: jar.header() } }));
+  const { db } = server.services;
+  ownerId = (await db.select({ id: users.id }).from(users).where(eq(users.email, "owner@example.com")))[0]!.id;
+  categoryId = (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "technology")))[0]!.id;
+});
+afterAll(() => server.close());
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function post(path: string, jar: CookieJar | null, fields: Record<string, string>) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(jar ? { Cookie: jar.header() } : {}) },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const get = (path: string, jar: CookieJar | null) => fetch(`${server.url}${path}`, { redirect: "manual", headers: jar ? { Cookie: jar.header() } : {} });
+
+const form = (fields: Record<string, string>) => ({ title: "", excerpt: "", content: "", categoryId, status: "draft", featuredImageUrl: "", ...fields });
+
+async function readArticle(id: string) {
+  return (await server.services.db.select().from(articles).where(eq(articles.id, id)))[0];
+}
+
+async function articleIdByTitle(title: string) {
+  return (await server.services.db.select({ id: articles.id }).from(articles).where(eq(articles.title, title)))[0]?.id;
+}
+
+/** Creates an article through the form action; returns its id. */
+async function createThroughForm(fields: Record<string, string>) {
+  const response = await post("/admin/articles/new", owner, form(fields));
+  expect(response.status).toBe(302);
+  return (await articleIdByTitle(fields.title!))!;
+}
+
+describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
+  it("lists every article, drafts included, newest created first, with category name and slug", async () => {
+    const older = await createThroughForm({ title: `Older ${Date.now()}`, content: "Body" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const newer = await createThroughForm({ title: `Newer <b>${Date.now()}</b>`, content: "Body" });
+    const response = await get("/admin/articles", owner);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const draft of demoArticles.filter((article) => article.status === "draft")) expect(html).toContain(escapeHtml(draft.title));
+    expect(html.indexOf(`/admin/articles/${newer}`)).toBeLessThan(html.indexOf(`/admin/articles/${older}`));
+    expect(html).toContain("Technology");
+    expect(html).toContain(">technology<");
+    // Titles are text, never markup.
+    expect(html).not.toContain("<b>");
+    expect(html).toContain('href="/admin/articles/new"');
+    expect(html).toContain('href="/admin/articles/ai-writer"');
+  });
+
+  it("creates a draft with the signed-in admin as author, blanks stored as null, and the success toast", async () => {
+    const title = `A new draft ${Date.now()}`;
+    const response = await post("/admin/articles/new", owner, form({ title: `  ${title}  `, content: "## Heading\nBody", excerpt: "   " }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/articles");
+    const saved = (await readArticle((await articleIdByTitle(title))!))!;
+    expect(saved).toMatchObject({ title, status: "draft", publishedAt: null, excerpt: null, featuredImageUrl: null, authorId: ownerId, categoryId });
+    expect(saved.slug).toBe(title.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+
+    const afterRedirect = await fetch(`${server.url}/admin/articles`, { headers: { Cookie: `${owner.header()}; ${response.headers.getSetCookie()[0]!.split(";")[0]}` } });
+    expect(await afterRedirect.text()).toContain("Article created successfully!");
+  });
+
+  it("refuses missing fields with 400, the spec's message and everything typed kept", async () => {
+    const before = (await server.services.db.select({ id: articles.id }).from(articles)).length;
+    const response = await post("/admin/articles/new", owner, form({ title: "", content: "  ", excerpt: "Typed excerpt kept", categoryId: "" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Missing fields: Title, content, and category are required.");
+    expect(html).toContain("Typed excerpt kept");
+
+    const noCategory = await post("/admin/articles/new", owner, form({ title: "Kept title", content: "Kept body", categoryId: "" }));
+    expect(noCategory.status).toBe(400);
+    const kept = await noCategory.text();
+    expect(kept).toContain('value="Kept title"');
+    expect(kept).toContain("Kept body");
+
+    const badImage = await post("/admin/articles/new", owner, form({ title: "Image title", content: "Body", featuredImageUrl: "javascript:alert(1)" }));
+    expect(badImage.status).toBe(400);
+    expect(await badImage.text()).toContain("Image URL must start with http://, https:// or /uploads/.");
+    expect((await server.services.db.select({ id: articles.id }).from(articles)).length).toBe(before);
+  });
+
+  it("gives a clashing title's slug a suffix instead of an error", async () => {
+    const title = `Same Title ${Date.now()}`;
+    const first = await createThroughForm({ title, content: "One" });
+    const response = await post("/admin/articles/new", owner, form({ title: `${title}!`, content: "Two" }));
+    expect(response.status).toBe(302);
+    const second = (await articleIdByTitle(`${title}!`))!;
+    const base = (await readArticle(first))!.slug;
+    expect((await readArticle(second))!.slug).toBe(`${base}-2`);
+  });
+
+  it("edits with published_at by the spec's rules and keeps what was typed when the edit is refused", async () => {
+    const title = `Publish me ${Date.now()}`;
+    const response = await post("/admin/articles/new", owner, form({ title, content: "Body", status: "published" }));
+    expect(response.status).toBe(302);
+    const id = (await articleIdByTitle(title))!;
+    const firstPublished = (await readArticle(id))!.publishedAt!;
+    expect(firstPublished).toBeInstanceOf(Date);
+
+    const edit = await get(`/admin/articles/${id}`, owner);
+    expect(edit.status).toBe(200);
+    expect(await edit.text()).toContain(`value="${title}"`);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const republished = await post(`/admin/articles/${id}`, owner, form({ title, content: "New body", status: "published", featuredImageUrl: "/uploads/media/articles/x.png" }));
+    expect(republished.status).toBe(302);
+    const afterEdit = (await readArticle(id))!;
+    expect(afterEdit.publishedAt!.getTime()).toBeGreaterThan(firstPublished.getTime());
+    expect(afterEdit).toMatchObject({ content: "New body", featuredImageUrl: "/uploads/media/articles/x.png" });
+    expect(afterEdit.updatedAt.getTime()).toBeGreaterThan(afterEdit.createdAt.getTime());
+    const toast = await fetch(`${server.url}/admin/articles`, { headers: { Cookie: `${owner.header()}; ${republished.headers.getSetCookie()[0]!.split(";")[0]}` } });
+    expect(await toast.text()).toContain("Article updated successfully!");
+
+    expect((await post(`/admin/articles/${id}`, owner, form({ title, content: "New body", status: "draft" }))).status).toBe(302);
+    expect((await readArticle(id))!.publishedAt).toBeNull();
+
+    const refused = await post(`/admin/articles/${id}`, owner, form({ title: "", content: "Typed while editing", status: "published" }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Missing fields: Title, content, and category are required.");
+    expect(html).toContain("Typed while editing");
+    expect((await readArticle(id))!).toMatchObject({ title, content: "New body", status: "draft" });
+  });
+
+  it("answers an unknown or malformed id with the 404 page inside the admin shell", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      const response = await get(`/admin/articles/${id}`, owner);
+      expect(response.status, id).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Oops! Page not found");
+      expect(html).toContain('aria-label="Admin"'); // the shell's sidebar is still there
+    }
+    const update = await post("/admin/articles/00000000-0000-4000-8000-000000000000", owner, form({ title: "Ghost", content: "Body" }));
+    expect(update.status).toBe(400);
+    expect(await update.text()).toContain("This article no longer exists.");
+  });
+
+  it("deletes an article from the list with the success toast", async () => {
+    const id = await createThroughForm({ title: `Delete me ${Date.now()}`, content: "Body" });
+    const response = await post("/admin/articles", owner, { intent: "delete", id });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Article deleted successfully!");
+    expect(await readArticle(id)).toBeUndefined();
+    const again = await post("/admin/articles", owner, { intent: "delete", id });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This article no longer exists.");
+  });
+
+  it("previews Markdown exactly as the public page renders it", async () => {
+    const content = "## Heading\nLine one\nline two with **bold** <script>alert(1)</script>";
+    const response = await post("/admin/articles/preview", owner, { content });
+    expect(response.status).toBe(200);
+    const { html } = (await response.json()) as { html: string };
+    expect(html).toBe(renderMarkdown(content));
+    expect(html).toContain("<h2>Heading</h2>");
+    expect(html).not.toContain("<script>");
+  });
+
+  it("refuses every admin article route and mutation to anonymous callers and normal users, changing nothing", async () => {
+    const { db, storage } = server.services;
+    const id = await createThroughForm({ title: `Guarded ${Date.now()}`, content: "Original" });
+    const snapshot = async () => JSON.stringify(await db.select().from(articles).orderBy(articles.id));
+    const before = await snapshot();
+    const filesBefore = await storage.list("media");
+
+    const reads = ["/admin/articles", "/admin/articles/new", `/admin/articles/${id}`, "/admin/articles.data", "/admin/articles/new.data", `/admin/articles/${id}.data`];
+    const writes: [string, Record<string, string>][] = [
+      ["/admin/articles/new", form({ title: "Intruder", content: "x" })],
+      ["/admin/articles/new.data", form({ title: "Intruder", content: "x" })],
+      [`/admin/articles/${id}`, form({ title: "Hijacked", content: "x", status: "published" })],
+      [`/admin/articles/${id}.data`, form({ title: "Hijacked", content: "x", status: "published" })],
+      ["/admin/articles", { intent: "delete", id }],
+      ["/admin/articles.data", { intent: "delete", id }],
+      ["/admin/articles/preview", { content: "x" }],
+      ["/admin/uploads", { folder: "articles" }],
+    ];
+    for (const path of reads) {
+      const anonymous = await get(path, null);
+      if (path.endsWith(".data")) {
+        // Single-fetch data requests carry the redirect to sign-in in their body, and nothing else.
+        expect(anonymous.status, path).toBe(202);
+        const body = await anonymous.text();
+        expect(body, path).toContain('"SingleFetchRedirect"');
+        expect(body, path).toContain("/auth?redirectTo=");
+        expect(body, path).not.toContain("Guarded");
+      } else {
+        expect(anonymous.status, path).toBe(302);
+        expect(anonymous.headers.get("location"), path).toMatch(/^\/auth\?redirectTo=/);
+      }
+      expect((await get(path, reader)).status, path).toBe(403);
+    }
+    for (const [path, fields] of writes) {
+      const anonymous = await post(path, null, fields);
+      expect([302, 202, 204, 401], `${path} ${anonymous.status}`).toContain(anonymous.status);
+      expect((await post(path, reader, fields)).status, path).toBe(403);
+    }
+    expect(await snapshot()).toBe(before);
+    expect(await storage.list("media")).toEqual(filesBefore);
+  });
+});
