@@ -43,7 +43,9 @@ export const teamMemberFormSchema = z.object({
   name: z.string({ message: "Full name is required." }).trim().min(1, { message: "Full name is required." }).max(120, { message: "Full name must be at most 120 characters." }),
   position: z.string({ message: "Position is required." }).trim().min(1, { message: "Position is required." }).max(120, { message: "Position must be at most 120 characters." }),
   bio: optionalText(2000, "Bio"),
-  photoUrl: optionalText(2048, "Photo URL"),
+  photoUrl: optionalText(2048, "Photo URL").refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
+    message: "Photo URL must start with http://, https:// or /uploads/.",
+  }),
   active: z.boolean().default(true),
   orderIndex: z.coerce
     .number({ message: "Display order must be a whole number of 0 or more." })

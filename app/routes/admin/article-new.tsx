@@ -6,6 +6,7 @@ import { categoryChoices, submitArticleForm } from "../../server/admin-articles.
 import { services } from "../../server/services.server";
 import { ArticleForm } from "../../components/admin/article-form";
 import { emptyArticleValues } from "../../components/admin/article-form-values";
+import { useAiDraft } from "../../components/admin/ai-draft-handoff";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Article | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -22,13 +23,22 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  // A draft handed over by the AI writer fills the form once the page runs in the browser.
+  const draft = useAiDraft();
   return (
     <div>
       <Link to="/admin/articles" className="text-sm font-medium text-accent underline">
         Back to Articles
       </Link>
       <h1 className="mt-2 text-2xl font-bold">New Article</h1>
-      <ArticleForm mode="create" categories={loaderData.categories} initialValues={emptyArticleValues} initialPreviewHtml="" failure={actionData} />
+      <ArticleForm
+        key={draft ? "ai-draft" : "blank"}
+        mode="create"
+        categories={loaderData.categories}
+        initialValues={draft && !actionData ? { ...emptyArticleValues, ...draft } : emptyArticleValues}
+        initialPreviewHtml=""
+        failure={actionData}
+      />
     </div>
   );
 }
