@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "./db.server";
 import { createMailer } from "./mail.server";
 import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { pruneRawPageViews } from "./analytics.server";
 import { startRealtime } from "./realtime.server";
 import { createPageViewQueue } from "./page-view-queue.server";
 import { provideServices, type Services } from "./services.server";
@@ -77,11 +78,14 @@ export async function startServices(config: Config, options: StartOptions = {}):
       log.info(seeded, "demo content loaded");
     }
 
-    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows are ours to prune either way.
+    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows and raw page views past
+    // their retention are ours to prune either way.
     const maintenance = setInterval(
       () => {
         const vacuum = database.kind === "pglite" ? database.vacuum() : Promise.resolve();
-        Promise.all([vacuum, pruneRateLimits(db)]).catch((error) => log.error({ err: error }, "maintenance failed"));
+        Promise.all([vacuum, pruneRateLimits(db), pruneRawPageViews(db, config.PAGE_VIEW_RETENTION_DAYS)]).catch((error) =>
+          log.error({ err: error }, "maintenance failed"),
+        );
       },
       config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
     );

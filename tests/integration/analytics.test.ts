@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appSettings, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "../../database/schema";
-import { loadAnalytics } from "../../app/server/analytics.server";
+import { loadAnalytics, pruneRawPageViews } from "../../app/server/analytics.server";
 import { selectRows, type AppDb } from "../../app/server/db-types.server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/database";
 
@@ -104,5 +104,14 @@ describe(`analytics aggregates (${testDatabaseKind})`, () => {
           group by path order by views desc, path asc limit 10`,
     );
     expect(report.topPages).toEqual(rawTop);
+  });
+});
+
+describe(`page-view retention (${testDatabaseKind})`, () => {
+  it("drops old raw rows and keeps their counts in the rollups", async () => {
+    await db.insert(pageViews).values([view(new Date(Date.now() - 100 * 86_400_000).toISOString(), "/old", "v1"), view(new Date().toISOString(), "/new", "v2")]);
+    await pruneRawPageViews(db, 90);
+    expect((await db.select().from(pageViews)).map((row) => row.path)).toEqual(["/new"]);
+    expect((await db.select().from(pageViewDays)).reduce((total, day) => total + Number(day.views), 0)).toBe(2);
   });
 });

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { signInAsAdmin } from "./fixtures";
+
+test("views made by a reader show up on the analytics screen", async ({ browser }) => {
+  const marker = `e2e-${Date.now()}`;
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  const beacons: Promise<unknown>[] = [];
+  reader.on("request", (request) => {
+    if (request.url().endsWith("/api/page-views")) beacons.push(request.response());
+  });
+  await reader.goto(`/articles?q=${marker}`);
+  await reader.goto("/about");
+  await reader.goto(`/articles?q=${marker}`);
+  await expect.poll(() => beacons.length).toBe(3);
+  await Promise.all(beacons);
+  await readerContext.close();
+
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/analytics");
+  await expect(admin.getByRole("heading", { name: "Analytics" })).toBeVisible();
+  await expect(admin.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+  for (const title of ["Page Views", "Unique Visitors", "Article Views Total", "Top Page"]) {
+    await expect(admin.getByRole("heading", { name: title, exact: true })).toBeVisible();
+  }
+  // Views are written in batches within a fraction of a second; the screen refreshes itself.
+  const topPages = admin.getByRole("region", { name: "Top Pages" }).or(admin.locator("section", { has: admin.getByRole("heading", { name: "Top Pages" }) }));
+  await expect(topPages.getByRole("cell", { name: `/articles?q=${marker}` })).toBeVisible({ timeout: 15_000 });
+  await expect(topPages.getByRole("row", { name: new RegExp(`/articles\\?q=${marker}\\s+2`) })).toBeVisible();
+
+  await admin.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(admin).toHaveURL(/range=7/);
+  await expect(admin.getByRole("table", { name: "Views per day" }).getByRole("row")).toHaveCount(7);
+  await admin.getByRole("button", { name: "Refresh" }).click();
+  await expectNoAxeViolations(admin);
+});
