@@ -10,7 +10,7 @@ import { commentFilterSchema, failureToast, listComments, loadOrToast, stampDate
 import { services } from "../../server/services.server";
 import { Table, Td, Th } from "../../components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "../../components/admin/comment-actions";
-import { CommentFilters } from "../../components/admin/comment-filters";
+import { SearchFilterForm } from "../../components/admin/search-filter-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Comments | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -63,7 +63,23 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">
         Comments <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${comments.length})`}</span>
       </h1>
-      <CommentFilters q={filter.q} status={filter.status} />
+      <SearchFilterForm
+        id="comment"
+        searchLabel="Search comments"
+        placeholder="Content, article title or user id"
+        q={filter.q}
+        filter={{
+          name: "status",
+          label: "Status",
+          value: filter.status,
+          options: [
+            { value: "all", label: "All" },
+            { value: "pending", label: "Pending" },
+            { value: "approved", label: "Approved" },
+            { value: "rejected", label: "Rejected" },
+          ],
+        }}
+      />
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Comments, newest first</caption>

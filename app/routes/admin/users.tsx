@@ -9,7 +9,7 @@ import { updateProfile } from "../../server/admin-content.server";
 import { failureToast, listProfiles, loadOrToast, stampDate, userFilterSchema } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
 import { Table, Th, Td } from "../../components/ui/table";
-import { UserFilters } from "../../components/admin/user-filters";
+import { SearchFilterForm } from "../../components/admin/search-filter-form";
 import { UserRow, userFetcherKey, type UserActionData } from "../../components/admin/user-row";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
@@ -49,7 +49,22 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">
         Users <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${users.length})`}</span>
       </h1>
-      <UserFilters q={filter.q} role={filter.role} />
+      <SearchFilterForm
+        id="user"
+        searchLabel="Search users"
+        placeholder="Name, id or bio"
+        q={filter.q}
+        filter={{
+          name: "role",
+          label: "Role",
+          value: filter.role,
+          options: [
+            { value: "all", label: "All" },
+            { value: "admin", label: "Admin" },
+            { value: "user", label: "User" },
+          ],
+        }}
+      />
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Users, newest first</caption>
