@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/ai-generate";
 import { requireAdmin } from "../../server/auth.server";
+import { readJsonBody } from "../../server/json-body.server";
 import { describeWait, hitRateLimits } from "../../server/rate-limit.server";
 import { services } from "../../server/services.server";
 import { AiProviderError, aiProviderFrom } from "../../server/ai/provider.server";
@@ -29,15 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const { config, db, log } = services();
 
-  const body = await request.text();
-  if (body.length > maxBodyBytes) return Response.json({ error: "The request is too large." }, { status: 413 });
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return Response.json({ error: "Send the options as JSON." }, { status: 400 });
-  }
-  const parsed = generateRequestSchema.safeParse(json);
+  const body = await readJsonBody(request, { maxBytes: maxBodyBytes, invalidMessage: "Send the options as JSON." });
+  if (!body.ok) return body.response;
+  const parsed = generateRequestSchema.safeParse(body.value);
   if (!parsed.success) {
     const fields = z.flattenError(parsed.error).fieldErrors;
     return Response.json({ error: parsed.error.issues[0]!.message, errors: fields }, { status: 400 });

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/news-scanner";
 import { requireAdmin } from "../../server/auth.server";
+import { readJsonBody } from "../../server/json-body.server";
 import { services } from "../../server/services.server";
 import { newsScanner } from "../../server/news/news-scanner.server";
 import { newsScannerRequestSchema } from "../../lib/news-types";
@@ -18,15 +19,9 @@ export function loader(_: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   await requireAdmin(request);
-  const body = await request.text();
-  if (body.length > maxBodyBytes) return Response.json({ error: "The request is too large." }, { status: 413 });
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return Response.json({ error: "The body must be JSON, e.g. {\"action\": \"scan-trending\"}." }, { status: 400 });
-  }
-  const parsed = newsScannerRequestSchema.safeParse(json);
+  const body = await readJsonBody(request, { maxBytes: maxBodyBytes, invalidMessage: 'The body must be JSON, e.g. {"action": "scan-trending"}.' });
+  if (!body.ok) return body.response;
+  const parsed = newsScannerRequestSchema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
 
   try {
