@@ -61,6 +61,8 @@ const configSchema = z
     NEWS_REFRESH_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(1).max(24 * 60).default(30),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     VACUUM_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(1).default(360),
+    /** Multiplies every rate limit; 1 in production. */
+    RATE_LIMIT_SCALE: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).default(1),
     /** Raw page views older than this are deleted; the daily rollups keep every count. */
     PAGE_VIEW_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(1).default(90),
     TRUST_PROXY: booleanFlag.default(false),

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { z } from "zod";
 import { services } from "./services.server";
+import { rateLimitScale } from "./rate-limit.server";
 
 export const maxUrlLength = 2048;
 
@@ -36,7 +37,7 @@ export function limitPageViews(clientIp: string, now = Date.now()): number | nul
     windows.set(clientIp, window);
   }
   window.views++;
-  return window.views > pageViewLimit.views ? Math.ceil((window.endsAt - now) / 1000) : null;
+  return window.views > pageViewLimit.views * rateLimitScale() ? Math.ceil((window.endsAt - now) / 1000) : null;
 }
 
 /** Queues the view itself only (written in the next batch): no address or user agent is kept. */
