@@ -6,15 +6,12 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   const marker = `e2e-${Date.now()}`;
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
-  const beacons: Promise<unknown>[] = [];
-  reader.on("request", (request) => {
-    if (request.url().endsWith("/api/page-views")) beacons.push(request.response());
-  });
-  await reader.goto(`/articles?q=${marker}`);
-  await reader.goto("/about");
-  await reader.goto(`/articles?q=${marker}`);
-  await expect.poll(() => beacons.length).toBe(3);
-  await Promise.all(beacons);
+  // Each page sends its view once hydrated: wait for it before moving on.
+  for (const path of [`/articles?q=${marker}`, "/about", `/articles?q=${marker}`]) {
+    const beacon = reader.waitForResponse((response) => response.url().endsWith("/api/page-views"));
+    await reader.goto(path);
+    expect((await beacon).status()).toBe(204);
+  }
   await readerContext.close();
 
   const admin = await browser.newPage();
