@@ -37,7 +37,6 @@ export default [
   ...prefix("api", [
     route("events", "routes/api/events.ts"),
     route("session", "routes/api/session.ts"),
-    route("page-views", "routes/api/page-views.ts"),
     route("ai/generate", "routes/api/ai-generate.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),

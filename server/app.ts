@@ -8,6 +8,10 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../app/server/config.server";
+import { answerPageViewBeacon } from "../app/server/page-views.server";
+
+// A view is a few hundred bytes; anything far larger is not from our beacon.
+const pageViewBodyLimit = "8kb";
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +93,19 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
 
+  // Page views are answered here, before page rendering: they arrive thousands a minute.
+  app.all("/api/page-views", express.text({ type: () => true, limit: pageViewBodyLimit }), (req, res) => {
+    const answer = answerPageViewBeacon({
+      method: req.method,
+      userAgent: req.get("user-agent"),
+      clientIp: req.ip ?? "unknown",
+      body: typeof req.body === "string" ? req.body : "",
+    });
+    res.status(answer.status).set(answer.headers ?? {});
+    if (answer.body === undefined) res.end();
+    else res.json(answer.body);
+  });
+
   // Stored names are never reused, so a stored file may be cached for a year.
   if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
 
@@ -106,7 +123,11 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
     app.use(createRequestHandler({ build: build.server, mode: "production" }));
   }
 
-  app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
+  app.use((error: Error & { type?: string }, req: Request, res: Response, next: NextFunction) => {
+    if (error.type === "entity.too.large" && req.path === "/api/page-views") {
+      res.status(400).json({ error: "Invalid page view." });
+      return;
+    }
     if (res.headersSent) return next(error);
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) log.error({ err: error, url: req.originalUrl }, "request failed");

@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { z } from "zod";
 import { services } from "./services.server";
-import { rateLimitScale } from "./rate-limit.server";
+import { describeWait, rateLimitScale } from "./rate-limit.server";
 
 export const maxUrlLength = 2048;
 
@@ -19,10 +19,6 @@ export const pageViewSchema = z.object({
 
 export type PageView = z.output<typeof pageViewSchema>;
 
-/** Crawlers and link previews are not readers. */
-export function isBotRequest(request: Request): boolean {
-  return isbot(request.headers.get("user-agent"));
-}
 
 // Counted in memory, per instance: a beacon must cost no database round trip of its own.
 const pageViewLimit = { views: 120, windowMs: 60_000 };
@@ -43,4 +39,34 @@ export function limitPageViews(clientIp: string, now = Date.now()): number | nul
 /** Queues the view itself only (written in the next batch): no address or user agent is kept. */
 export function recordPageView(view: PageView) {
   services().pageViewQueue.add({ path: view.path, referrer: view.referrer, visitorId: view.visitor_id });
+}
+
+export interface BeaconAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The page-view beacon (sendBeacon posts text/plain, the fetch fallback application/json;
+ * both carry JSON). Plain inputs and outputs, so the web server can answer it before any
+ * page rendering machinery: thousands of these arrive a minute.
+ */
+export function answerPageViewBeacon(beacon: { method: string; userAgent: string | undefined; clientIp: string; body: string | null }): BeaconAnswer {
+  if (beacon.method !== "POST") return { status: 405, body: { error: "Use POST to record a page view." }, headers: { Allow: "POST" } };
+  if (isbot(beacon.userAgent)) return { status: 204 }; // crawlers and link previews are not readers
+  const wait = limitPageViews(beacon.clientIp);
+  if (wait !== null) {
+    return { status: 429, body: { error: `Too many page views. Please try again in ${describeWait(wait)}.` }, headers: { "Retry-After": String(wait) } };
+  }
+  let json: unknown;
+  try {
+    json = beacon.body === null ? undefined : JSON.parse(beacon.body);
+  } catch {
+    json = undefined;
+  }
+  const parsed = pageViewSchema.safeParse(json);
+  if (!parsed.success) return { status: 400, body: { error: "Invalid page view.", fieldErrors: z.flattenError(parsed.error).fieldErrors } };
+  recordPageView(parsed.data);
+  return { status: 204 };
 }
