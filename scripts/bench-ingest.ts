@@ -68,6 +68,20 @@ console.log(`requests answered 204: ${accepted.toLocaleString("en-US")} (${Math.
 console.log(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
 console.log(`stored raw rows: ${stored!.n.toLocaleString("en-US")}; rollup total: ${days.reduce((total, day) => total + Number(day.views), 0).toLocaleString("en-US")}; lost: ${accepted - stored!.n}`);
 
+// The write path alone (queue → batched INSERT → rollup trigger), without HTTP or the load generator.
+const direct = 200_000;
+const directStart = performance.now();
+for (let index = 0; index < direct; index++) {
+  started.services.pageViewQueue.add({ path: `/articles/${index % 500}`, referrer: null, visitorId: crypto.randomUUID() });
+  if (index % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
+  // Stay under the queue's bound (it drops views beyond 100,000 pending, by design).
+  while (started.services.pageViewQueue.pending > 50_000) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+await started.services.pageViewQueue.flush();
+const directSeconds = (performance.now() - directStart) / 1000;
+const [[afterDirect]] = await Promise.all([database.db.select({ n: count() }).from(pageViews)]);
+console.log(`write path alone: ${direct.toLocaleString("en-US")} views stored in ${directSeconds.toFixed(1)} s = ${Math.round(direct / directSeconds).toLocaleString("en-US")} per second; lost: ${stored!.n + direct - afterDirect!.n}`);
+
 server.closeAllConnections();
 server.close();
 await started.stop();

@@ -50,6 +50,20 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  // Page views arrive thousands a minute: they are answered first, without page rendering,
+  // security headers for pages or a log line each.
+  app.all("/api/page-views", crossSiteGuard(config.PUBLIC_URL), express.text({ type: () => true, limit: pageViewBodyLimit }), (req, res) => {
+    const answer = answerPageViewBeacon({
+      method: req.method,
+      userAgent: req.get("user-agent"),
+      clientIp: req.ip ?? "unknown",
+      body: typeof req.body === "string" ? req.body : "",
+    });
+    res.status(answer.status).set(answer.headers ?? {});
+    if (answer.body === undefined) res.end();
+    else res.json(answer.body);
+  });
+
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -92,19 +106,6 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
   // Event streams must not be buffered by compression.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
-
-  // Page views are answered here, before page rendering: they arrive thousands a minute.
-  app.all("/api/page-views", express.text({ type: () => true, limit: pageViewBodyLimit }), (req, res) => {
-    const answer = answerPageViewBeacon({
-      method: req.method,
-      userAgent: req.get("user-agent"),
-      clientIp: req.ip ?? "unknown",
-      body: typeof req.body === "string" ? req.body : "",
-    });
-    res.status(answer.status).set(answer.headers ?? {});
-    if (answer.body === undefined) res.end();
-    else res.json(answer.body);
-  });
 
   // Stored names are never reused, so a stored file may be cached for a year.
   if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
