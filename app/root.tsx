@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth.server";
@@ -65,6 +66,10 @@ function ToastFromServer() {
 
 export default function App() {
   usePageViewBeacon();
+  // Lets end-to-end tests wait until buttons have their behaviour, not just their markup.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <Outlet />

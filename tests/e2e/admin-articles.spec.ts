@@ -68,6 +68,7 @@ test("an editor writes a draft, publishes it with an uploaded image, reads it on
   await expect(page.locator("article img").first()).toHaveAttribute("src", imageUrl);
 
   await page.goto("/admin/articles");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached(); // the delete button asks first only once hydrated
   let confirmation = "";
   page.once("dialog", (dialog) => {
     confirmation = dialog.message();

@@ -236,9 +236,9 @@ test("category and team lists refresh live when another editor changes them", as
   // Another session's save, sent while this screen stays open (no reload, no navigation).
   const saved = await page.request.post("/admin/categories", { form: { intent: "save", name: `Live ${suffix}`, slug: `live-${suffix}`, description: "", icon: "" } });
   expect(saved.status()).toBe(200);
-  await expect(row(page, `Live ${suffix}`)).toBeVisible();
+  await expect(row(page, `Live ${suffix}`)).toBeVisible({ timeout: 15_000 });
 
   await openListening(page, "/admin/team");
   await page.request.post("/admin/team/new", { form: { name: `Live Member ${suffix}`, position: "Reporter", orderIndex: "3", active: "on" }, maxRedirects: 0 });
-  await expect(row(page, `Live Member ${suffix}`)).toContainText("Reporter");
+  await expect(row(page, `Live Member ${suffix}`)).toContainText("Reporter", { timeout: 15_000 });
 });
