@@ -11,7 +11,7 @@ import { deleteCategory, saveCategory } from "../../server/admin-content.server"
 import { failureToast, listCategories, loadOrToast, stampDate } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
 import { Button } from "../../components/ui/button";
-import { Table, Td, Th } from "../../components/ui/table";
+import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { CategoryForm, type CategoryActionData, type CategoryFields } from "../../components/admin/category-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Categories | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
@@ -110,23 +110,12 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Categories</caption>
-          <thead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Slug</Th>
-              <Th>Description</Th>
-              <Th>Icon</Th>
-              <Th>Created</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Slug", "Description", "Icon", "Created", "Actions"]} />
           <tbody>
             {categories.length === 0 ? (
-              <tr>
-                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+              <EmptyRow columns={6}>
                   No categories found. Create one above.
-                </Td>
-              </tr>
+              </EmptyRow>
             ) : (
               categories.map((category) => (
                 <tr key={category.id}>

@@ -8,7 +8,7 @@ import { requireAdmin } from "../../server/auth.server";
 import { deleteComment, setCommentStatus } from "../../server/admin-content.server";
 import { commentFilterSchema, failureToast, listComments, loadOrToast, stampDate } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
-import { Table, Td, Th } from "../../components/ui/table";
+import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "../../components/admin/comment-actions";
 import { SearchFilterForm } from "../../components/admin/search-filter-form";
 
@@ -83,23 +83,12 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Comments, newest first</caption>
-          <thead>
-            <tr>
-              <Th>Article</Th>
-              <Th>Content</Th>
-              <Th>Status</Th>
-              <Th>User</Th>
-              <Th>Created</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Article", "Content", "Status", "User", "Created", "Actions"]} />
           <tbody>
             {comments.length === 0 ? (
-              <tr>
-                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+              <EmptyRow columns={6}>
                   No comments found.
-                </Td>
-              </tr>
+              </EmptyRow>
             ) : (
               comments.map((comment) => (
                 <tr key={comment.id}>

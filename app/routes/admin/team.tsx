@@ -9,7 +9,7 @@ import { deleteTeamMember } from "../../server/admin-content.server";
 import { failureToast, listTeamMembers, loadOrToast } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
 import { buttonClass } from "../../components/ui/button";
-import { Table, Td, Th } from "../../components/ui/table";
+import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "../../components/admin/team-delete-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
@@ -54,23 +54,12 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Team members in display order</caption>
-          <thead>
-            <tr>
-              <Th>Photo</Th>
-              <Th>Name</Th>
-              <Th>Position</Th>
-              <Th>Active</Th>
-              <Th>Order</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["Photo", "Name", "Position", "Active", "Order", "Actions"]} />
           <tbody>
             {members.length === 0 ? (
-              <tr>
-                <Td colSpan={6} className="py-8 text-center text-slate-600 dark:text-slate-300">
+              <EmptyRow columns={6}>
                   No team members yet.
-                </Td>
-              </tr>
+              </EmptyRow>
             ) : (
               members.map((member) => (
                 <tr key={member.id}>

@@ -8,7 +8,7 @@ import { requireAdmin } from "../../server/auth.server";
 import { updateProfile } from "../../server/admin-content.server";
 import { failureToast, listProfiles, loadOrToast, stampDate, userFilterSchema } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
-import { Table, Th, Td } from "../../components/ui/table";
+import { EmptyRow, Table, TableHead } from "../../components/ui/table";
 import { SearchFilterForm } from "../../components/admin/search-filter-form";
 import { UserRow, userFetcherKey, type UserActionData } from "../../components/admin/user-row";
 
@@ -68,22 +68,12 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Table>
           <caption className="sr-only">Users, newest first</caption>
-          <thead>
-            <tr>
-              <Th>User</Th>
-              <Th>Role</Th>
-              <Th>User ID</Th>
-              <Th>Created</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
+          <TableHead columns={["User", "Role", "User ID", "Created", "Actions"]} />
           <tbody>
             {users.length === 0 ? (
-              <tr>
-                <Td colSpan={5} className="py-8 text-center text-slate-600 dark:text-slate-300">
+              <EmptyRow columns={5}>
                   No users found.
-                </Td>
-              </tr>
+              </EmptyRow>
             ) : (
               users.map((user) => <UserRow key={user.id} user={user} />)
             )}
