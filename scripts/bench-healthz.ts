@@ -3,27 +3,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { loadConfig } from "../app/server/config.server";
 import { openEmbeddedDatabase, openPostgresDatabase } from "../app/server/db.server";
-import { startServices } from "../app/server/start.server";
-import { createApp } from "../server/app";
+import { percentiles, startBenchServer } from "./bench/server";
 
-const root = path.resolve(import.meta.dirname, "..");
-const log = pino({ level: "silent" });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "educator-bench-"));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
 const database = config.DATABASE_URL ? await openPostgresDatabase(config.DATABASE_URL) : await openEmbeddedDatabase({});
-const started = await startServices(config, { database, log, announceOwner: () => undefined });
-const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-const app = createApp({ config, log, uploadsDir: started.services.storage.root, build: { server: serverBuild, clientDir: path.join(root, "build/client") } });
-const server = app.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = await startBenchServer(config, database);
+const { base } = server;
 
 async function timed(url: string): Promise<number> {
   const start = performance.now();
@@ -34,9 +23,8 @@ async function timed(url: string): Promise<number> {
 }
 
 function summary(label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  console.log(`${label.padEnd(44)} n=${sorted.length}  p50=${at(0.5)} ms  p95=${at(0.95)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`);
+  const { p50, p95, max } = percentiles(samples);
+  console.log(`${label.padEnd(44)} n=${samples.length}  p50=${p50} ms  p95=${p95} ms  max=${max} ms`);
 }
 
 const favicon = `${base}/favicon.svg`;
@@ -65,7 +53,5 @@ summary("/healthz, database idle", idle);
 summary("/healthz while a 1 s query runs", busyHealth);
 summary("static file while a 1 s query runs", busyStatic);
 
-server.closeAllConnections();
-server.close();
-await started.stop();
+await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });

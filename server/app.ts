@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -8,10 +9,8 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../app/server/config.server";
-import { answerPageViewBeacon } from "../app/server/page-views.server";
-
-// A view is a few hundred bytes; anything far larger is not from our beacon.
-const pageViewBodyLimit = "8kb";
+import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
+import { clientAddress, refusesCrossSite } from "./request";
 
 export interface AppOptions {
   config: Config;
@@ -24,45 +23,30 @@ export interface AppOptions {
   uploadsDir?: string;
 }
 
-const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Refuses state-changing requests that a browser sent from another site (SameSite cookies are the first wall). */
-export function crossSiteGuard(publicUrl: string) {
-  const allowed = new URL(publicUrl).origin;
+/** Refuses state-changing requests that a browser sent from another site. */
+function crossSiteGuard(publicUrl: string) {
+  const allowedOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (safeMethods.has(req.method)) return next();
-    const origin = req.get("origin");
-    const sameHost = origin !== undefined && origin !== "null" && new URL(origin).host === req.get("host");
-    if (origin !== undefined && origin !== allowed && !sameHost) {
-      res.status(403).json({ error: "Cross-site request refused." });
-      return;
-    }
-    if (origin === undefined && req.get("sec-fetch-site") === "cross-site") {
-      res.status(403).json({ error: "Cross-site request refused." });
-      return;
-    }
-    next();
+    const request = { method: req.method, origin: req.get("origin"), host: req.get("host"), fetchSite: req.get("sec-fetch-site") };
+    if (refusesCrossSite(request, allowedOrigin)) res.status(403).json({ error: "Cross-site request refused." });
+    else next();
   };
 }
 
-export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
+/** The web server: the page-view beacon answered directly, everything else by the Express app. */
+export function createWebServer(options: AppOptions): http.Server {
+  const app = createApp(options);
+  const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, trustProxy: options.config.TRUST_PROXY });
+  return http.createServer((req, res) => {
+    if (isPageViewBeacon(req.url)) void answerBeacon(req, res);
+    else app(req, res);
+  });
+}
+
+function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-
-  // Page views arrive thousands a minute: they are answered first, without page rendering,
-  // security headers for pages or a log line each.
-  app.all("/api/page-views", crossSiteGuard(config.PUBLIC_URL), express.text({ type: () => true, limit: pageViewBodyLimit }), (req, res) => {
-    const answer = answerPageViewBeacon({
-      method: req.method,
-      userAgent: req.get("user-agent"),
-      clientIp: req.ip ?? "unknown",
-      body: typeof req.body === "string" ? req.body : "",
-    });
-    res.status(answer.status).set(answer.headers ?? {});
-    if (answer.body === undefined) res.end();
-    else res.json(answer.body);
-  });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -73,7 +57,7 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
     // Values the React Router app reads from the request; any copy sent by the client is replaced.
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     req.headers["x-educator-csp-nonce"] = res.locals.cspNonce;
-    req.headers["x-educator-client-ip"] = req.ip ?? "unknown";
+    req.headers["x-educator-client-ip"] = clientAddress(req, config.TRUST_PROXY);
     next();
   });
 
@@ -124,11 +108,7 @@ export function createApp({ config, log, build, vite, uploadsDir }: AppOptions) 
     app.use(createRequestHandler({ build: build.server, mode: "production" }));
   }
 
-  app.use((error: Error & { type?: string }, req: Request, res: Response, next: NextFunction) => {
-    if (error.type === "entity.too.large" && req.path === "/api/page-views") {
-      res.status(400).json({ error: "Invalid page view." });
-      return;
-    }
+  app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) log.error({ err: error, url: req.originalUrl }, "request failed");

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "../app/server/config.server";
 import { DatabaseLockedError } from "../app/server/db.server";
 import { startServices, type Started } from "../app/server/start.server";
-import { createApp } from "./app";
+import { createWebServer } from "./app";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -45,18 +45,18 @@ async function main() {
   }
 
   const uploadsDir = started.services.storage.root;
-  let app;
+  let server: Server;
   if (development) {
     const { createServer } = await import("vite");
     const vite = await createServer({ root, server: { middlewareMode: true } });
-    app = createApp({ config, log, vite, uploadsDir });
+    server = createWebServer({ config, log, vite, uploadsDir });
   } else {
     const serverBuildFile = path.join(root, "build/server/index.js");
     const serverBuild = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-    app = createApp({ config, log, uploadsDir, build: { server: serverBuild, clientDir: path.join(root, "build/client") } });
+    server = createWebServer({ config, log, uploadsDir, build: { server: serverBuild, clientDir: path.join(root, "build/client") } });
   }
 
-  const server: Server = app.listen(config.PORT, config.HOST, () => {
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ url: `http://${config.HOST}:${port}`, database: started.services.database.kind }, "server listening");

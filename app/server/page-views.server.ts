@@ -23,10 +23,16 @@ export type PageView = z.output<typeof pageViewSchema>;
 // Counted in memory, per instance: a beacon must cost no database round trip of its own.
 const pageViewLimit = { views: 120, windowMs: 60_000 };
 const windows = new Map<string, { views: number; endsAt: number }>();
+// Ended windows are swept every 10 seconds, not per view: a sweep walks every address seen.
+const sweepEveryMs = 10_000;
+let nextSweepAt = 0;
 
 /** Seconds to wait when this client address sent more than 120 views in the last minute, else null. */
 export function limitPageViews(clientIp: string, now = Date.now()): number | null {
-  if (windows.size > 50_000) for (const [ip, window] of windows) if (window.endsAt <= now) windows.delete(ip);
+  if (now >= nextSweepAt) {
+    for (const [ip, window] of windows) if (window.endsAt <= now) windows.delete(ip);
+    nextSweepAt = now + sweepEveryMs;
+  }
   let window = windows.get(clientIp);
   if (!window || window.endsAt <= now) {
     window = { views: 0, endsAt: now + pageViewLimit.windowMs };

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../server/app";
+import { createWebServer } from "../../server/app";
 import { startTestServices, type TestServices } from "./services";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,13 +17,13 @@ export interface TestServer extends TestServices {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const started = await startTestServices({ PUBLIC_URL: "http://127.0.0.1", ...env });
   const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-  const app = createApp({
+  const server = createWebServer({
     config: started.services.config,
     log: pino({ level: "silent" }),
     uploadsDir: started.services.storage.root,
     build: { server: serverBuild, clientDir: path.join(root, "build/client") },
   });
-  const server = app.listen(0, "127.0.0.1");
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

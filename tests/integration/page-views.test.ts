@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pageViews } from "../../database/schema";
 import { testDatabaseKind } from "../helpers/database";
@@ -79,6 +80,27 @@ describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
     const longestAllowed = await beacon({ path: `/${"a".repeat(2047)}`, referrer: `https://e.com/${"r".repeat(2034)}`, visitor_id: visitor });
     expect(longestAllowed.status).toBe(204);
     expect(await storedViews()).toHaveLength(1);
+  });
+
+  it("refuses an oversized body sent without a length, and a beacon from another site", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${server.url}/api/page-views`, { method: "POST", headers: { "Content-Type": "text/plain", "X-Forwarded-For": clientIp } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      request.on("error", reject);
+      // Chunked: the size is only known while reading.
+      request.write(JSON.stringify({ path: "/", referrer: null, visitor_id: visitor }).slice(0, -1));
+      request.end(`, "padding": "${"x".repeat(20_000)}"}`);
+    });
+    expect(status).toBe(400);
+    const crossSite = await fetch(`${server.url}/api/page-views`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", Origin: "https://elsewhere.example", "X-Forwarded-For": clientIp },
+      body: JSON.stringify({ path: "/", referrer: null, visitor_id: visitor }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await storedViews()).toEqual([]);
   });
 
   it("answers 405 to anything but POST", async () => {
