@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { LiveTable, TableChange } from "./live-tables";
 
-type Listener = (change: TableChange) => void;
+/** Called with the table that changed, or null when changes may have been missed (after a reconnect). */
+type Listener = (table: LiveTable | null) => void;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 
@@ -10,10 +11,18 @@ let source: EventSource | null = null;
 function subscribe(listener: Listener) {
   listeners.add(listener);
   if (!source) {
+    let dropped = false;
     source = new EventSource("/api/events");
     source.addEventListener("change", (event) => {
       const change = JSON.parse((event as MessageEvent<string>).data) as TableChange;
-      for (const current of listeners) current(change);
+      for (const current of listeners) current(change.table);
+    });
+    // The browser reconnects by itself; whatever changed while the stream was down was not announced.
+    source.addEventListener("error", () => (dropped = true));
+    source.addEventListener("open", () => {
+      if (!dropped) return;
+      dropped = false;
+      for (const current of listeners) current(null);
     });
   }
   return () => {
@@ -26,8 +35,8 @@ function subscribe(listener: Listener) {
 }
 
 /**
- * Reloads the screen's loader data when one of `tables` changes anywhere (any instance).
- * Bursts are coalesced: at most one reload per `intervalMs`.
+ * Reloads the screen's loader data when one of `tables` changes anywhere (any instance), and
+ * after the event stream reconnects. Bursts are coalesced: at most one reload per `intervalMs`.
  */
 export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1000) {
   const revalidator = useRevalidator();
@@ -37,8 +46,8 @@ export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1
     const watched = new Set(key.split(","));
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastRun = 0;
-    const unsubscribe = subscribe((change) => {
-      if (!watched.has(change.table) || timer) return;
+    const unsubscribe = subscribe((table) => {
+      if ((table !== null && !watched.has(table)) || timer) return;
       const wait = Math.max(0, lastRun + intervalMs - Date.now());
       timer = setTimeout(() => {
         timer = null;

@@ -230,9 +230,7 @@ async function openListening(page: Page, path: string) {
   await listening;
 }
 
-// Fixme: intermittently the change event does not reach this page in the full suite (seen 2 runs in 7);
-// live refresh is covered by tests/integration/realtime.test.ts until the cause is found.
-test.fixme("category and team lists refresh live when another editor changes them", async ({ page }) => {
+test("category and team lists refresh live when another editor changes them", async ({ page }) => {
   const suffix = Date.now();
   await openListening(page, "/admin/categories");
   // Another session's save, sent while this screen stays open (no reload, no navigation).

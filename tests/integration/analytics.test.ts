@@ -104,6 +104,13 @@ describe(`analytics aggregates (${testDatabaseKind})`, () => {
           group by path order by views desc, path asc limit 10`,
     );
     expect(report.topPages).toEqual(rawTop);
+    const rawReferrers = await selectRows<{ referrer: string | null; views: number }>(
+      db,
+      sql`select referrer, count(*)::int as views from page_views where (created_at at time zone ${timeZone})::date between ${report.from}::date and ${report.to}::date
+          group by referrer order by views desc, coalesce(referrer, '') asc limit 10`,
+    );
+    expect(report.topReferrers).toEqual(rawReferrers);
+    expect(report.uniqueVisitors).toBe(rawDaily.reduce((total, row) => total + row.visitors, 0));
   });
 });
 
