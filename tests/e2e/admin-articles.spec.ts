@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe";
-import { signInAsAdmin } from "./fixtures";
+import { openListening, signInAsAdmin } from "./fixtures";
 
 const deleteConfirmation = "Are you sure you want to delete this article? This action cannot be undone.";
 
@@ -147,7 +147,7 @@ test("a refused upload shows the spec's error and leaves the form intact", async
 
 test("the article table refreshes live when an article is added elsewhere", async ({ page, browser }) => {
   await signInAsAdmin(page);
-  await page.goto("/admin/articles");
+  await openListening(page, "/admin/articles");
   await expect(page.getByRole("heading", { name: "Articles" })).toBeVisible();
   const title = `Written in another tab ${Date.now()}`;
 

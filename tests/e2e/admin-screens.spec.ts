@@ -1,6 +1,6 @@
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { signInAsAdmin } from "./fixtures";
+import { openListening, signInAsAdmin } from "./fixtures";
 
 /** A toast (sonner) that shows `text`, as a person reads it. */
 function toast(page: Page, text: string) {
@@ -222,22 +222,6 @@ test("team: create with validation, edit, and delete a member", async ({ page })
   await expect(toast(page, "Team member deleted successfully!")).toBeVisible();
   await expect(member).toHaveCount(0);
 });
-
-/**
- * Opens a list and waits until it listens for changes: its own event stream has answered.
- * (The page before it, the one signing in, had a stream too; its answer must not count.)
- */
-async function openListening(page: Page, path: string) {
-  let opened = false;
-  const markOpened = (frame: Frame) => {
-    if (frame === page.mainFrame() && new URL(frame.url()).pathname === path) opened = true;
-  };
-  page.on("framenavigated", markOpened);
-  const listening = page.waitForResponse((response) => opened && new URL(response.url()).pathname === "/api/events" && response.ok());
-  await page.goto(path);
-  await listening;
-  page.off("framenavigated", markOpened);
-}
 
 test("category and team lists refresh live when another editor changes them", async ({ page }) => {
   const suffix = Date.now();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Frame, type Page } from "@playwright/test";
 import { e2eOwner } from "./owner";
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -19,4 +19,20 @@ export async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign Up", exact: true }).last().click();
+}
+
+/**
+ * Opens a list and waits until it listens for changes: its own event stream has answered.
+ * (The page before it, the one signing in, had a stream too; its answer must not count.)
+ */
+export async function openListening(page: Page, path: string) {
+  let opened = false;
+  const markOpened = (frame: Frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname === path) opened = true;
+  };
+  page.on("framenavigated", markOpened);
+  const listening = page.waitForResponse((response) => opened && new URL(response.url()).pathname === "/api/events" && response.ok());
+  await page.goto(path);
+  await listening;
+  page.off("framenavigated", markOpened);
 }
