@@ -5,6 +5,7 @@ export type LiveTable = (typeof liveTables)[number];
 
 export interface TableChange {
   table: LiveTable;
-  op: "insert" | "update" | "delete";
+  /** "views": only an article's view count changed (a reader opened it). */
+  op: "insert" | "update" | "delete" | "views";
   id: string | null;
 }

@@ -18,17 +18,22 @@ const cardColumns = {
   categorySlug: categories.slug,
 };
 
-export async function listPublishedArticles(options: { limit?: number; categorySlug?: string } = {}) {
-  const query = services()
+/** Rows as cards: the read time is worked out here, so a list never sends full texts to the browser. */
+function asCards<Row extends { content: string }>(rows: Row[]) {
+  return rows.map(({ content, ...card }) => ({ ...card, readTimeMinutes: readTimeMinutes(content) }));
+}
+
+/** The newest published articles, as cards (the home page). */
+export async function listLatestArticles(limit: number) {
+  const rows = await services()
     .db.select(cardColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(publishedOnly, options.categorySlug ? eq(categories.slug, options.categorySlug) : undefined))
-    .orderBy(desc(articles.publishedAt));
-  return options.limit ? query.limit(options.limit) : query;
+    .where(publishedOnly)
+    .orderBy(desc(articles.publishedAt))
+    .limit(limit);
+  return asCards(rows);
 }
-
-export type ArticleCardRow = Awaited<ReturnType<typeof listPublishedArticles>>[number];
 
 export interface ArticleSearch {
   /** Case-insensitive "contains" on title or excerpt; % and _ are plain characters. */
@@ -49,8 +54,7 @@ const sortOrders = {
 } satisfies Record<ArticleSort, unknown[]>;
 
 /**
- * Published articles filtered and sorted in SQL, as cards: the read time is worked out here,
- * so a list page does not send every article's full text to the browser.
+ * Published articles filtered and sorted in SQL, as cards.
  * The `ilike` conditions can use the trigram indexes on title and excerpt.
  */
 export async function searchPublishedArticles({ q = "", categorySlug = null, sort = "newest" }: ArticleSearch = {}) {
@@ -67,7 +71,7 @@ export async function searchPublishedArticles({ q = "", categorySlug = null, sor
       ),
     )
     .orderBy(...sortOrders[sort]);
-  return rows.map(({ content, ...card }) => ({ ...card, readTimeMinutes: readTimeMinutes(content) }));
+  return asCards(rows);
 }
 
 export type ArticleListCard = Awaited<ReturnType<typeof searchPublishedArticles>>[number];
@@ -104,5 +108,5 @@ export async function openPublishedArticle(id: string) {
     .where(and(publishedOnly, eq(articles.categoryId, article.categoryId), ne(articles.id, id)))
     .orderBy(desc(articles.publishedAt))
     .limit(3);
-  return { article, related };
+  return { article, related: asCards(related) };
 }

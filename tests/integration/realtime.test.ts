@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories } from "../../database/schema";
+import { eq } from "drizzle-orm";
+import { articles, categories } from "../../database/schema";
 import { signUp } from "../../app/server/auth.server";
 import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
 import { startServerProcess, stopProcess } from "../helpers/processes";
@@ -36,6 +37,27 @@ describe(`live updates (${testDatabaseKind})`, () => {
       await server.services.db.insert(categories).values({ name: "After", slug: "after-signup" });
       await reader.next((data) => data.table === "categories" && data.op === "insert");
       expect(reader.received.filter((data) => data.table === "profiles")).toEqual([]);
+    } finally {
+      staff.close();
+      reader.close();
+    }
+  });
+
+  it("announces a view count to staff only; an edit of the same article reaches readers", async () => {
+    const [category] = await server.services.db.insert(categories).values({ name: "Views", slug: "views-category" }).returning();
+    const [article] = await server.services.db
+      .insert(articles)
+      .values({ title: "Counted", slug: "counted", content: "Body", categoryId: category!.id, status: "published", publishedAt: new Date() })
+      .returning();
+    const jar = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
+    const staff = await connectSse(`${server.url}/api/events`, { Cookie: jar.header() });
+    const reader = await connectSse(`${server.url}/api/events`);
+    try {
+      expect((await fetch(`${server.url}/articles/${article!.id}`)).status).toBe(200); // a reader opens it: views + 1
+      expect(await staff.next((data) => data.table === "articles")).toEqual({ table: "articles", op: "views", id: article!.id });
+      await server.services.db.update(articles).set({ title: "Counted, and edited" }).where(eq(articles.id, article!.id));
+      expect(await reader.next((data) => data.table === "articles")).toEqual({ table: "articles", op: "update", id: null });
+      expect(reader.received.filter((data) => data.op === "views")).toEqual([]);
     } finally {
       staff.close();
       reader.close();

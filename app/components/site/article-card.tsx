@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { imageSrcSet } from "../../lib/responsive-image";
-import { readTimeMinutes } from "../../lib/read-time";
 import { CategoryBadge } from "./category-badge";
 
 export const fallbackImage = "/images/fallback-article.svg";
@@ -11,16 +10,15 @@ export const cardAuthor = "The Educator";
 /** Delay between two cards' entrance animations (spec §9). */
 export const cardStaggerMs = 50;
 
-interface ArticleCardBase {
+/** What a card shows; the read time comes worked out, so lists never carry full texts. */
+export interface ArticleCardData {
   id: string;
   title: string;
   excerpt: string | null;
   featuredImageUrl: string | null;
   categorySlug: string;
+  readTimeMinutes: number;
 }
-
-/** A card needs the read time: given by a list query, or worked out from the full text. */
-export type ArticleCardData = ArticleCardBase & ({ readTimeMinutes: number } | { content: string });
 
 export type CardSize = "sm" | "md" | "lg";
 
@@ -42,7 +40,6 @@ interface ArticleCardProps {
 }
 
 export function ArticleCard({ article, size = "md", featured = false, index, layout = "vertical" }: ArticleCardProps) {
-  const minutes = "readTimeMinutes" in article ? article.readTimeMinutes : readTimeMinutes(article.content);
   const horizontal = layout === "horizontal";
   const image = imageSizes[size];
   return (
@@ -77,7 +74,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
         </h3>
         <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-slate-700 dark:text-slate-300`}>{article.excerpt ?? ""}</p>
         <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
-          {cardAuthor} · {minutes} min read
+          {cardAuthor} · {article.readTimeMinutes} min read
         </p>
       </div>
     </article>

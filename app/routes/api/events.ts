@@ -4,7 +4,9 @@ import { services } from "../../server/services.server";
 import type { LiveTable, TableChange } from "../../lib/live-tables";
 
 const heartbeatMs = 20_000;
-// Readers only learn that a public table changed; staff also see profiles, page views and row ids.
+// Readers only learn that a public table changed; staff also see profiles, page views, view
+// counts and row ids. (A view count changes whenever anyone opens an article: announcing it to
+// readers would reload every open list for nothing they show.)
 const publicTables: ReadonlySet<LiveTable> = new Set(["articles", "categories", "team_members", "comments"]);
 
 /** Server-Sent Events: one "change" event per database change, with heartbeats so proxies keep the stream open. */
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       };
       const unsubscribe = realtime.subscribe((change: TableChange) => {
-        if (!isAdmin && !publicTables.has(change.table)) return;
+        if (!isAdmin && (!publicTables.has(change.table) || change.op === "views")) return;
         const visible = isAdmin ? change : { table: change.table, op: change.op, id: null };
         send(`event: change\ndata: ${JSON.stringify(visible)}\n\n`);
       }, end);

@@ -1,7 +1,7 @@
 import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { listPublishedArticles } from "../../server/articles.server";
+import { listLatestArticles } from "../../server/articles.server";
 import { ArticleCard } from "../../components/site/article-card";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 import { pageMeta, publicUrlFrom, siteDescription, siteName } from "../../lib/seo";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader() {
-  const latest = await listPublishedArticles({ limit: 6 });
+  const latest = await listLatestArticles(6);
   return { featured: latest.slice(0, 2), latest };
 }
 
