@@ -27,11 +27,12 @@ function dayLabel(day: string) {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
-function SummaryCard({ title, value }: { title: string; value: React.ReactNode }) {
+function SummaryCard({ title, value, detail }: { title: string; value: React.ReactNode; detail?: string }) {
   return (
     <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
       <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
-      <p className="mt-2 break-all text-2xl font-bold">{value}</p>
+      <p className={`mt-2 font-bold [overflow-wrap:anywhere] ${detail ? "text-lg" : "text-2xl"}`}>{value}</p>
+      {detail && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{detail}</p>}
     </section>
   );
 }
@@ -85,7 +86,7 @@ function TopList({ title, heading, rows, empty }: { title: string; heading: stri
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <Td className="break-all">{row.label}</Td>
+                <Td className="[overflow-wrap:anywhere]">{row.label}</Td>
                 <Td className="text-right tabular-nums">{number(row.views)}</Td>
               </tr>
             ))}
@@ -127,7 +128,11 @@ export default function Analytics({ loaderData: report }: Route.ComponentProps) 
         <SummaryCard title="Page Views" value={number(report.pageViews)} />
         <SummaryCard title="Unique Visitors" value={number(report.uniqueVisitors)} />
         <SummaryCard title="Article Views Total" value={number(report.articleViewsTotal)} />
-        <SummaryCard title="Top Page" value={report.topPage?.path ?? "—"} />
+        <SummaryCard
+          title="Top Page"
+          value={report.topPage?.path ?? "—"}
+          detail={report.topPage ? `${number(report.topPage.views)} ${report.topPage.views === 1 ? "view" : "views"}` : undefined}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <DailyBars title="Views per day" daily={report.daily} pick={(figure) => figure.views} />
