@@ -1,5 +1,5 @@
-import { asc, between, desc, sql, sum } from "drizzle-orm";
-import { articles, pageViewDays, pageViewPathDays, pageViewReferrerDays } from "../../database/schema";
+import { asc, between, desc, gte, sql, sum } from "drizzle-orm";
+import { appSettings, articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "../../database/schema";
 import type { AppDb } from "./db-types.server";
 import type { AnalyticsRange, DailyFigure } from "../lib/analytics";
 
@@ -9,7 +9,7 @@ export function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-function addDays(day: string, delta: number): string {
+export function addDays(day: string, delta: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + delta);
   return date.toISOString().slice(0, 10);
@@ -84,4 +84,47 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
 /** Drops raw page views older than `days` (the rollups keep their counts). */
 export async function pruneRawPageViews(db: AppDb, days: number) {
   await db.execute(sql`delete from page_views where created_at < now() - make_interval(days => ${days})`);
+}
+
+/**
+ * The first day whose raw rows are all still there: the day after retention's cutoff, or the
+ * oldest raw row's day when that is later. Earlier days may have lost rows to retention, so
+ * only their rollups know their counts.
+ */
+export async function firstCompleteRawDay(db: AppDb, options: { timeZone: string; retentionDays: number; now?: Date }): Promise<string> {
+  const [oldest] = await db.select({ at: sql<string | null>`min(${pageViews.createdAt})` }).from(pageViews);
+  const now = options.now ?? new Date();
+  const afterCutoff = addDays(dayIn(options.timeZone, new Date(now.getTime() - options.retentionDays * 86_400_000)), 1);
+  const oldestDay = oldest?.at ? dayIn(options.timeZone, new Date(oldest.at)) : afterCutoff;
+  return oldestDay > afterCutoff ? oldestDay : afterCutoff;
+}
+
+/**
+ * Recounts the rollups of the days from `from` (YYYY-MM-DD) on from the raw rows, in
+ * `timeZone` (which becomes the zone new views are counted in too): after raw rows were
+ * deleted by hand, or SITE_TIMEZONE changed. Days before `from` keep their counts. New views
+ * wait for it to finish (the raw table is locked against writes), so none is counted twice.
+ */
+export async function recountPageViewRollups(db: AppDb, options: { timeZone: string; from: string }) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table page_views in share mode`);
+    await tx.execute(sql`set local work_mem = '64MB'`); // counting distinct visitors over millions of rows
+    await tx
+      .insert(appSettings)
+      .values({ key: "site_timezone", value: options.timeZone })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: options.timeZone } });
+    for (const table of [pageViewDays, pageViewVisitorDays, pageViewPathDays, pageViewReferrerDays]) {
+      await tx.delete(table).where(gte(table.day, options.from));
+    }
+    const day = sql`(created_at at time zone ${options.timeZone})::date`;
+    const since = sql`created_at >= (${options.from}::date::timestamp at time zone ${options.timeZone})`;
+    await tx.execute(sql`insert into page_view_visitor_days (day, visitor_id) select distinct ${day}, visitor_id from page_views where ${since}`);
+    await tx.execute(
+      sql`insert into page_view_days (day, views, visitors) select ${day}, count(*), count(distinct visitor_id) from page_views where ${since} group by 1`,
+    );
+    await tx.execute(sql`insert into page_view_path_days (day, path, views) select ${day}, path, count(*) from page_views where ${since} group by 1, 2`);
+    await tx.execute(
+      sql`insert into page_view_referrer_days (day, referrer, views) select ${day}, coalesce(referrer, ''), count(*) from page_views where ${since} group by 1, 2`,
+    );
+  });
 }

@@ -85,21 +85,24 @@ export async function findCategory(slug: string) {
   return category ?? null;
 }
 
-/** A published article by id, counting the visit (atomically, +1). Null when missing or not published. */
+/** Article ids are UUIDs: anything else names no article (and must not reach a uuid column). */
+export function isArticleId(id: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+/**
+ * A published article by id, counting the visit (atomically, +1, in the same statement that
+ * reads it), with up to 3 related articles as cards. Null when missing or not published.
+ */
 export async function openPublishedArticle(id: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isArticleId(id)) return null;
   const { db } = services();
-  const [counted] = await db
+  const [article] = await db
     .update(articles)
     .set({ views: sql`${articles.views} + 1` })
-    .where(and(eq(articles.id, id), publishedOnly))
-    .returning({ id: articles.id });
-  if (!counted) return null;
-  const [article] = await db
-    .select({ ...cardColumns, categoryId: articles.categoryId })
-    .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(eq(articles.id, id), publishedOnly));
+    .from(categories)
+    .where(and(eq(articles.id, id), publishedOnly, eq(categories.id, articles.categoryId)))
+    .returning({ ...cardColumns, categoryId: articles.categoryId, updatedAt: articles.updatedAt });
   if (!article) return null;
   const related = await db
     .select(cardColumns)

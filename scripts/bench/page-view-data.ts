@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
+import { recountPageViewRollups } from "../../app/server/analytics.server";
 import type { AppDb } from "../../app/server/db-types.server";
 
 /**
  * Fills an empty database with `rows` page views spread over the last 90 days: 2,000 paths
  * with a long tail, 40 referrers (a third of views with none), 200,000 visitors. Raw rows
  * go in with the rollup trigger switched off (as a restore does), then the rollups are
- * computed from them in one set-based pass each: the same counts the trigger keeps,
- * in minutes rather than the hour 10 million trigger passes take.
+ * recounted from them in one set-based pass each (as `npm run analytics:recount` does):
+ * the same counts the trigger keeps, in minutes rather than the hour 10 million trigger
+ * passes take.
  */
 export async function generatePageViews(db: AppDb, rows: number, timeZone: string, progress: (done: number) => void) {
   const chunk = 1_000_000;
@@ -24,12 +26,5 @@ export async function generatePageViews(db: AppDb, rows: number, timeZone: strin
     });
     progress(done + size);
   }
-  const day = sql`(created_at at time zone ${timeZone})::date`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    await tx.execute(sql`insert into page_view_visitor_days (day, visitor_id) select distinct ${day}, visitor_id from page_views`);
-    await tx.execute(sql`insert into page_view_days (day, views, visitors) select ${day}, count(*), count(distinct visitor_id) from page_views group by 1`);
-    await tx.execute(sql`insert into page_view_path_days (day, path, views) select ${day}, path, count(*) from page_views group by 1, 2`);
-    await tx.execute(sql`insert into page_view_referrer_days (day, referrer, views) select ${day}, coalesce(referrer, ''), count(*) from page_views group by 1, 2`);
-  });
+  await recountPageViewRollups(db, { timeZone, from: "1970-01-01" });
 }

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appSettings, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "../../database/schema";
-import { loadAnalytics, pruneRawPageViews } from "../../app/server/analytics.server";
+import { firstCompleteRawDay, loadAnalytics, pruneRawPageViews, recountPageViewRollups } from "../../app/server/analytics.server";
 import { selectRows, type AppDb } from "../../app/server/db-types.server";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/database";
+import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
+import { runTsx } from "../helpers/processes";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -121,4 +122,66 @@ describe(`page-view retention (${testDatabaseKind})`, () => {
     expect((await db.select().from(pageViews)).map((row) => row.path)).toEqual(["/new"]);
     expect((await db.select().from(pageViewDays)).reduce((total, day) => total + Number(day.views), 0)).toBe(2);
   });
+});
+
+describe(`recounting the rollups from raw rows (${testDatabaseKind})`, () => {
+  afterEach(() => db.update(appSettings).set({ value: timeZone }).where(eq(appSettings.key, "site_timezone")));
+
+  it("forgets raw rows deleted by hand from the day given on, and keeps earlier days", async () => {
+    await db.insert(pageViews).values([
+      view("2026-11-10T09:00:00Z", "/kept", "v1"),
+      view("2026-11-10T10:00:00Z", "/spam", "bot"),
+      view("2026-11-19T09:00:00Z", "/spam", "bot"),
+      view("2026-11-19T09:30:00Z", "/spam", "bot"),
+      view("2026-11-20T09:00:00Z", "/kept", "v2", "https://search.example/"),
+    ]);
+    await db.delete(pageViews).where(eq(pageViews.path, "/spam"));
+    await recountPageViewRollups(db, { timeZone, from: "2026-11-15" });
+    const report = await loadAnalytics(db, { range: 14, timeZone, now });
+    expect(report.daily.find((figure) => figure.day === "2026-11-10")).toEqual({ day: "2026-11-10", views: 2, visitors: 2 }); // before --from: as counted
+    expect(report.daily.find((figure) => figure.day === "2026-11-19")).toEqual({ day: "2026-11-19", views: 0, visitors: 0 });
+    expect(report.topPages).toEqual([
+      { path: "/kept", views: 2 },
+      { path: "/spam", views: 1 },
+    ]);
+    expect(report.topReferrers).toEqual([
+      { referrer: null, views: 2 },
+      { referrer: "https://search.example/", views: 1 },
+    ]);
+  });
+
+  it("moves the days to a new time zone, and new views follow it", async () => {
+    await db.insert(pageViews).values(view("2026-11-18T23:30:00Z", "/", "v1")); // 01:30 on the 19th in Lusaka, the 18th in UTC
+    expect((await loadAnalytics(db, { range: 7, timeZone, now })).daily.find((figure) => figure.views > 0)!.day).toBe("2026-11-19");
+    await recountPageViewRollups(db, { timeZone: "UTC", from: "2026-01-01" });
+    await db.insert(pageViews).values(view("2026-11-19T23:30:00Z", "/", "v1")); // the 19th in UTC, counted by the trigger
+    const report = await loadAnalytics(db, { range: 7, timeZone: "UTC", now });
+    expect(report.daily.filter((figure) => figure.views > 0)).toEqual([
+      { day: "2026-11-18", views: 1, visitors: 1 },
+      { day: "2026-11-19", views: 1, visitors: 1 },
+    ]);
+  });
+
+  it("starts by default at the first day retention cannot have touched", async () => {
+    const options = { timeZone, retentionDays: 90, now };
+    expect(await firstCompleteRawDay(db, options)).toBe("2026-08-23"); // no raw rows: the day after the cutoff (22 August)
+    await db.insert(pageViews).values(view("2026-11-01T12:00:00Z", "/", "v1"));
+    expect(await firstCompleteRawDay(db, options)).toBe("2026-11-01");
+    await db.insert(pageViews).values(view("2026-08-01T12:00:00Z", "/", "v1"));
+    expect(await firstCompleteRawDay(db, options)).toBe("2026-08-23");
+  });
+
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "runs as npm run analytics:recount, refusing a bad --from",
+    async () => {
+      const dataDir = temporaryFolder();
+      const bad = runTsx("scripts/recount-analytics.ts", ["--from", "2026-02-30"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      expect(await bad.exited).toBe(2);
+      expect(bad.output()).toContain('--from must be a date as YYYY-MM-DD, not "2026-02-30".');
+      const good = runTsx("scripts/recount-analytics.ts", ["--from", "2026-11-01"], { DATA_DIR: dataDir, DATABASE_URL: "", SITE_TIMEZONE: "Africa/Lusaka" });
+      expect(await good.exited, good.output()).toBe(0);
+      expect(good.output()).toContain("Recounted page views from 2026-11-01 on, in Africa/Lusaka. Earlier days keep their counts.");
+    },
+    60_000,
+  );
 });
