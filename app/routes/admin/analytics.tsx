@@ -7,6 +7,8 @@ import { services } from "../../server/services.server";
 import { Table, Td, Th } from "../../components/ui/table";
 import { buttonClass } from "../../components/ui/button";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { useActionToast } from "../../lib/use-action-toast";
+import type { Toast } from "../../lib/toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics | The Educator - Admin" }];
 
@@ -15,10 +17,19 @@ function parseRange(value: string | null): AnalyticsRange {
   return (analyticsRanges as readonly number[]).includes(number) ? (number as AnalyticsRange) : 30;
 }
 
+const loadFailed = "Failed to load analytics";
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, config } = services();
+  const { db, config, log } = services();
   const range = parseRange(new URL(request.url).searchParams.get("range"));
-  return data(await loadAnalytics(db, { range, timeZone: config.SITE_TIMEZONE }), { headers: { "Cache-Control": "no-store" } });
+  const answer = await loadAnalytics(db, { range, timeZone: config.SITE_TIMEZONE }).then(
+    (report) => ({ range, report, toast: null }),
+    (error: unknown) => {
+      log.error({ err: error }, loadFailed);
+      return { range, report: null, toast: { type: "error", title: "Error", description: loadFailed } satisfies Toast };
+    },
+  );
+  return data(answer, { headers: { "Cache-Control": "no-store" } });
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -97,10 +108,12 @@ function TopList({ title, heading, rows, empty }: { title: string; heading: stri
   );
 }
 
-export default function Analytics({ loaderData: report }: Route.ComponentProps) {
+export default function Analytics({ loaderData }: Route.ComponentProps) {
   // Page views arrive all the time: reload at most every 5 seconds while the screen is open.
   useLiveRevalidation(["page_views", "articles"], 5000);
+  useActionToast(loaderData);
   const revalidator = useRevalidator();
+  const { range: selected, report } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -111,8 +124,8 @@ export default function Analytics({ loaderData: report }: Route.ComponentProps) 
               <Link
                 key={range}
                 to={`?range=${range}`}
-                aria-current={report.range === range ? "page" : undefined}
-                className={`px-3 py-2 text-sm ${report.range === range ? "bg-accent font-semibold text-accent-foreground" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+                aria-current={selected === range ? "page" : undefined}
+                className={`px-3 py-2 text-sm ${selected === range ? "bg-accent font-semibold text-accent-foreground" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
               >
                 Last {range} days
               </Link>
@@ -124,35 +137,43 @@ export default function Analytics({ loaderData: report }: Route.ComponentProps) 
           </button>
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <SummaryCard title="Page Views" value={number(report.pageViews)} />
-        <SummaryCard title="Unique Visitors" value={number(report.uniqueVisitors)} />
-        <SummaryCard title="Article Views Total" value={number(report.articleViewsTotal)} />
-        <SummaryCard
-          title="Top Page"
-          value={report.topPage?.path ?? "—"}
-          detail={report.topPage ? `${number(report.topPage.views)} ${report.topPage.views === 1 ? "view" : "views"}` : undefined}
-        />
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <DailyBars title="Views per day" daily={report.daily} pick={(figure) => figure.views} />
-        <DailyBars title="Unique visitors per day" daily={report.daily} pick={(figure) => figure.visitors} />
-      </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <TopList title="Top Pages" heading="Page" empty="No page views in this range." rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))} />
-        <TopList
-          title="Top Referrers"
-          heading="Referrer"
-          empty="No page views in this range."
-          rows={report.topReferrers.map((row) => ({ key: row.referrer ?? "", label: row.referrer ?? "Direct / none", views: row.views }))}
-        />
-        <TopList
-          title="Top Articles"
-          heading="Article"
-          empty="No articles yet."
-          rows={report.topArticles.map((row) => ({ key: row.id, label: <Link to={`/admin/articles/${row.id}`} className="underline">{row.title}</Link>, views: row.views }))}
-        />
-      </div>
+      {report ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <SummaryCard title="Page Views" value={number(report.pageViews)} />
+            <SummaryCard title="Unique Visitors" value={number(report.uniqueVisitors)} />
+            <SummaryCard title="Article Views Total" value={number(report.articleViewsTotal)} />
+            <SummaryCard
+              title="Top Page"
+              value={report.topPage?.path ?? "—"}
+              detail={report.topPage ? `${number(report.topPage.views)} ${report.topPage.views === 1 ? "view" : "views"}` : undefined}
+            />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <DailyBars title="Views per day" daily={report.daily} pick={(figure) => figure.views} />
+            <DailyBars title="Unique visitors per day" daily={report.daily} pick={(figure) => figure.visitors} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <TopList title="Top Pages" heading="Page" empty="No page views in this range." rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))} />
+            <TopList
+              title="Top Referrers"
+              heading="Referrer"
+              empty="No page views in this range."
+              rows={report.topReferrers.map((row) => ({ key: row.referrer ?? "", label: row.referrer ?? "Direct / none", views: row.views }))}
+            />
+            <TopList
+              title="Top Articles"
+              heading="Article"
+              empty="No articles yet."
+              rows={report.topArticles.map((row) => ({ key: row.id, label: <Link to={`/admin/articles/${row.id}`} className="underline">{row.title}</Link>, views: row.views }))}
+            />
+          </div>
+        </>
+      ) : (
+        <p role="alert" className="rounded-xl border border-red-200 p-5 text-red-700 dark:border-red-900 dark:text-red-300">
+          {loadFailed}
+        </p>
+      )}
     </div>
   );
 }
@@ -163,7 +184,7 @@ export function ErrorBoundary() {
   return (
     <div role="alert">
       <h1 className="text-2xl font-bold">Analytics</h1>
-      <p className="mt-2">Failed to load analytics</p>
+      <p className="mt-2">{loadFailed}</p>
     </div>
   );
 }
