@@ -38,8 +38,12 @@ export function createWebServer(options: AppOptions): http.Server {
   const app = createApp(options);
   const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, trustProxy: options.config.TRUST_PROXY });
   return http.createServer((req, res) => {
-    if (isPageViewBeacon(req.url)) void answerBeacon(req, res);
-    else app(req, res);
+    if (!isPageViewBeacon(req.url)) return app(req, res);
+    answerBeacon(req, res).catch((error: unknown) => {
+      options.log.error({ err: error }, "page view not recorded");
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
 }
 
