@@ -1,11 +1,11 @@
-import { z } from "zod";
-
 /** The category slugs a reader can filter /articles by (spec §2). */
 export const articleCategorySlugs = ["technology", "health", "teacher-swaps", "education-news", "sports", "entrepreneurship", "ask-kafundisha"] as const;
 
 const sortValues = ["newest", "oldest", "popular"] as const;
+const viewValues = ["grid", "list"] as const;
 export type ArticleSort = (typeof sortValues)[number];
-export type ArticleView = "grid" | "list";
+export type ArticleView = (typeof viewValues)[number];
+export type ArticleCategorySlug = (typeof articleCategorySlugs)[number];
 
 /** The sort select's options, in the order the spec lists them. */
 export const articleSortLabels: Record<ArticleSort, string> = { newest: "Newest First", oldest: "Oldest First", popular: "Most Popular" };
@@ -13,29 +13,29 @@ export const articleSortLabels: Record<ArticleSort, string> = { newest: "Newest 
 /** Longest search text kept; anything longer is cut, never refused. */
 export const searchMaxLength = 100;
 
-/** A list's URL parameters; a missing or bad value falls back to its default instead of failing. */
-export const articleListParamsSchema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .transform((value) => value.trim().slice(0, searchMaxLength)),
-  category: z.enum(articleCategorySlugs).nullable().catch(null),
-  sort: z.enum(sortValues).catch("newest"),
-  view: z.enum(["grid", "list"]).catch("grid"),
-});
-
-export type ArticleListParams = z.infer<typeof articleListParamsSchema>;
+export interface ArticleListParams {
+  q: string;
+  category: ArticleCategorySlug | null;
+  sort: ArticleSort;
+  view: ArticleView;
+}
 
 export const defaultListParams: ArticleListParams = { q: "", category: null, sort: "newest", view: "grid" };
 
+// Plain code, not a schema library: this runs in the browser on every list page.
+function oneOf<Value extends string>(values: readonly Value[], value: string | null): Value | null {
+  return values.includes(value as Value) ? (value as Value) : null;
+}
+
+/** A list's URL parameters; a missing or bad value falls back to its default instead of failing. */
 export function parseArticleListParams(search: URLSearchParams | string): ArticleListParams {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
-  return articleListParamsSchema.parse({
-    q: params.get("q") ?? undefined,
-    category: params.get("category") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    view: params.get("view") ?? undefined,
-  });
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, searchMaxLength),
+    category: oneOf(articleCategorySlugs, params.get("category")),
+    sort: oneOf(sortValues, params.get("sort")) ?? defaultListParams.sort,
+    view: oneOf(viewValues, params.get("view")) ?? defaultListParams.view,
+  };
 }
 
 /** "?q=…&sort=…" for the given parameters, leaving out defaults so shared URLs stay short ("" when all are defaults). */

@@ -1,15 +1,15 @@
-import { z } from "zod";
-
 export const commentMaxLength = 2000;
 
-/** Shared by the comment form and the server: text required after trimming, at most 2,000 characters. */
-export const commentSchema = z.object({
-  content: z.string({ message: "Please write your comment." }).trim().min(1, { message: "Please write your comment." }).max(commentMaxLength, {
-    message: "Your comment is too long: at most 2,000 characters.",
-  }),
-});
-
-export type CommentInput = z.infer<typeof commentSchema>;
+/**
+ * Shared by the comment form and the server: text required after trimming, at most 2,000
+ * characters. Plain code, not a schema library: it runs in the browser on every article page.
+ */
+export function validateComment(value: unknown): { ok: true; content: string } | { ok: false; error: string } {
+  const content = typeof value === "string" ? value.trim() : "";
+  if (!content) return { ok: false, error: "Please write your comment." };
+  if (content.length > commentMaxLength) return { ok: false, error: "Your comment is too long: at most 2,000 characters." };
+  return { ok: true, content };
+}
 
 export const commentAwaitingModeration = "Thank you! Your comment is awaiting moderation.";
 

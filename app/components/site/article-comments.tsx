@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { commentMaxLength, commentSchema, type CommentActionData } from "../../lib/comment-schema";
+import { commentMaxLength, validateComment, type CommentActionData } from "../../lib/comment-schema";
 
 export interface ArticleComment {
   id: string;
@@ -44,11 +44,9 @@ function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
       noValidate
       className="mt-6 space-y-3"
       onSubmit={(event) => {
-        const parsed = commentSchema.safeParse({
-          content: new FormData(event.currentTarget).get("content"),
-        });
-        setClientError(parsed.success ? null : parsed.error.issues[0]!.message);
-        if (!parsed.success) event.preventDefault();
+        const checked = validateComment(new FormData(event.currentTarget).get("content"));
+        setClientError(checked.ok ? null : checked.error);
+        if (!checked.ok) event.preventDefault();
       }}
     >
       <label htmlFor="comment-content" className="block text-sm font-medium">

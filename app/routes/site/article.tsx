@@ -11,7 +11,7 @@ import { CategoryBadge } from "../../components/site/category-badge";
 import { ShareButton } from "../../components/site/share-button";
 import { useRootData } from "../../root";
 import { articleMeta } from "../../lib/article-meta";
-import { commentAwaitingModeration, commentSchema, type CommentActionData } from "../../lib/comment-schema";
+import { commentAwaitingModeration, validateComment, type CommentActionData } from "../../lib/comment-schema";
 import { imageSrcSet } from "../../lib/responsive-image";
 import { publicUrlFrom } from "../../lib/seo";
 
@@ -38,19 +38,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(await isPublishedArticle(params.id))) throw notFound();
   const form = await request.formData();
   const values = { content: String(form.get("content") ?? "") };
-  const parsed = commentSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = {
-      content: parsed.error.issues.map((issue) => issue.message),
-    };
-    return data<CommentActionData>({ ok: false, values, errors }, { status: 400 });
-  }
+  const checked = validateComment(values.content);
+  if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });
   const tooFast = await commentRateLimitMessage(user, clientInfo(request));
   if (tooFast) return data<CommentActionData>({ ok: false, values, errors: {}, formError: tooFast }, { status: 429 });
   await addPendingComment({
     articleId: params.id,
     userId: user.id,
-    content: parsed.data.content,
+    content: checked.content,
   });
   services().log.info({ articleId: params.id, userId: user.id }, "comment awaiting moderation");
   return data<CommentActionData>({
