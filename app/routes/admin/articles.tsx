@@ -58,10 +58,14 @@ function StatusBadge({ status }: { status: AdminArticle["status"] }) {
   );
 }
 
+// Shared by every row: the screen shows the toast, since a deleted row can be gone (its own
+// live refresh) before the answer lands.
+const deleteFetcherKey = "article-delete";
+
 function ArticleRow({ article }: { article: AdminArticle }) {
-  const fetcher = useFetcher<typeof action>();
-  useActionToast(fetcher.data);
-  const deleting = fetcher.state !== "idle";
+  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey });
+  const busy = fetcher.state !== "idle"; // one deletion at a time: a second would cancel the first's answer
+  const deleting = busy && fetcher.formData?.get("id") === article.id;
   return (
     <tr className={deleting ? "opacity-60" : undefined}>
       <Td className="font-mono text-xs break-all text-slate-600 dark:text-slate-300">{article.id}</Td>
@@ -85,7 +89,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
           <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this article? This action cannot be undone.")}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={article.id} />
-            <Button type="submit" variant="destructive" size="sm" disabled={deleting}>
+            <Button type="submit" variant="destructive" size="sm" disabled={busy}>
               <Trash2 className="size-3.5" aria-hidden />
               Delete<span className="sr-only"> {article.title}</span>
             </Button>
@@ -98,6 +102,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
+  useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
   const { articles, loadError } = loaderData;
   return (
     <div>
