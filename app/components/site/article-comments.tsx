@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { commentMaxLength, validateComment, type CommentActionData } from "../../lib/comment-schema";
+import { longDate } from "../../lib/long-date";
 
 export interface ArticleComment {
   id: string;
@@ -10,13 +11,6 @@ export interface ArticleComment {
   createdAt: Date | string;
 }
 
-const dateLabel = (value: Date | string) =>
-  new Date(value).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
   const fetcher = useFetcher<CommentActionData>();
@@ -111,7 +105,7 @@ export function ArticleComments({
                 <span className="font-semibold">{comment.author}</span>
                 <span className="text-slate-600 dark:text-slate-300">
                   {" · "}
-                  <time dateTime={new Date(comment.createdAt).toISOString()}>{dateLabel(comment.createdAt)}</time>
+                  <time dateTime={new Date(comment.createdAt).toISOString()}>{longDate(comment.createdAt)}</time>
                 </span>
               </p>
               <p className="mt-2 whitespace-pre-line">{comment.content}</p>

@@ -14,6 +14,7 @@ import { articleMeta } from "../../lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "../../lib/comment-schema";
 import { imageSrcSet } from "../../lib/responsive-image";
 import { publicUrlFrom } from "../../lib/seo";
+import { longDate } from "../../lib/long-date";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
 
@@ -69,13 +70,6 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   });
 };
 
-const dateLabel = (date: Date) =>
-  date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, related, comments, html } = loaderData;
@@ -95,7 +89,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             {date && (
               <>
                 {" · "}
-                <time dateTime={date.toISOString()}>{dateLabel(date)}</time>
+                <time dateTime={date.toISOString()}>{longDate(date)}</time>
               </>
             )}
             {" · "}
