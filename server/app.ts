@@ -27,8 +27,7 @@ export interface AppOptions {
 function crossSiteGuard(publicUrl: string) {
   const allowedOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    const request = { method: req.method, origin: req.get("origin"), host: req.get("host"), fetchSite: req.get("sec-fetch-site") };
-    if (refusesCrossSite(request, allowedOrigin)) res.status(403).json({ error: "Cross-site request refused." });
+    if (refusesCrossSite(req, allowedOrigin)) res.status(403).json({ error: "Cross-site request refused." });
     else next();
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerPageViewBeacon } from "../app/server/page-views.server";
 import { clientAddress, refusesCrossSite } from "./request";
 
-export const pageViewBeaconPath = "/api/page-views";
+const pageViewBeaconPath = "/api/page-views";
 
 // A view is a few hundred bytes; anything far larger is not from our beacon.
 const bodyLimitBytes = 8 * 1024;
@@ -42,12 +42,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 export function createPageViewBeaconHandler(options: { publicUrl: string; trustProxy: boolean }) {
   const allowedOrigin = new URL(options.publicUrl).origin;
   return async (req: IncomingMessage, res: ServerResponse) => {
-    if (
-      refusesCrossSite(
-        { method: req.method ?? "GET", origin: req.headers.origin, host: req.headers.host, fetchSite: req.headers["sec-fetch-site"] as string | undefined },
-        allowedOrigin,
-      )
-    ) {
+    if (refusesCrossSite(req, allowedOrigin)) {
       sendJson(res, 403, { error: "Cross-site request refused." });
       return;
     }

@@ -2,22 +2,16 @@ import type { IncomingMessage } from "node:http";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export interface RequestOrigin {
-  method: string;
-  origin: string | undefined;
-  host: string | undefined;
-  /** The Sec-Fetch-Site header, sent by browsers even when they leave out Origin. */
-  fetchSite: string | undefined;
-}
-
 /** True for a state-changing request that a browser sent from another site (SameSite cookies are the first wall). */
-export function refusesCrossSite(request: RequestOrigin, allowedOrigin: string): boolean {
-  if (safeMethods.has(request.method)) return false;
-  if (request.origin === undefined) return request.fetchSite === "cross-site";
-  if (request.origin === allowedOrigin) return false;
-  if (request.origin === "null") return true;
+export function refusesCrossSite(req: IncomingMessage, allowedOrigin: string): boolean {
+  if (safeMethods.has(req.method ?? "GET")) return false;
+  const { origin } = req.headers;
+  // Browsers send Sec-Fetch-Site even when they leave out Origin.
+  if (origin === undefined) return req.headers["sec-fetch-site"] === "cross-site";
+  if (origin === allowedOrigin) return false;
+  if (origin === "null") return true;
   try {
-    return new URL(request.origin).host !== request.host;
+    return new URL(origin).host !== req.headers.host;
   } catch {
     return true;
   }

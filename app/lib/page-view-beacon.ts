@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { isUuid } from "./uuid";
 
 const endpoint = "/api/page-views";
 const visitorKey = "visitor_id";
 const maxUrlLength = 2048;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Staff browsing the admin area is not readership. */
 function isStaffPath(pathname: string): boolean {
@@ -15,7 +15,7 @@ function isStaffPath(pathname: string): boolean {
 function visitorId(): string {
   try {
     const stored = localStorage.getItem(visitorKey);
-    if (stored && uuidPattern.test(stored)) return stored;
+    if (stored && isUuid(stored)) return stored;
     const created = crypto.randomUUID();
     localStorage.setItem(visitorKey, created);
     return created;

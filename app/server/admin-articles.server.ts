@@ -1,6 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { articles, categories } from "../../database/schema";
 import { articleFormSchema, formErrors, type ArticleFormInput } from "../lib/admin-schemas";
 import {
@@ -13,6 +12,7 @@ import {
 import { AdminInputError } from "./admin-content.server";
 import type { AppDb } from "./db-types.server";
 import { services } from "./services.server";
+import { isUuid } from "../lib/uuid";
 import { toastHeader } from "./toast.server";
 
 /** The admin table (spec §7 "articles, admin list"): drafts included, newest created first. */
@@ -38,11 +38,9 @@ export function categoryChoices(db: AppDb) {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
 
-const articleId = z.uuid();
-
 /** The fields of the edit form, or null when no article has this id (or it is not an id at all). */
 export async function findArticleForEdit(db: AppDb, id: string) {
-  if (!articleId.safeParse(id).success) return null;
+  if (!isUuid(id)) return null;
   const [found] = await db
     .select({
       id: articles.id,
@@ -56,10 +54,6 @@ export async function findArticleForEdit(db: AppDb, id: string) {
     .from(articles)
     .where(eq(articles.id, id));
   return found ?? null;
-}
-
-export function isArticleId(id: string) {
-  return articleId.safeParse(id).success;
 }
 
 /** The submitted fields as strings, exactly as typed, to give back when a save is refused. */

@@ -1,11 +1,12 @@
-import { isArticleId, openPublishedArticle } from "./articles.server";
+import { openPublishedArticle } from "./articles.server";
 import { listApprovedComments } from "./comments.server";
 import { renderMarkdown } from "./markdown.server";
 import { readTimeLabel } from "../lib/read-time";
+import { isUuid } from "../lib/uuid";
 
 /** Everything the article page shows, counting the visit; null when the article is not published. */
 export async function loadArticlePage(id: string) {
-  if (!isArticleId(id)) return null;
+  if (!isUuid(id)) return null;
   const [found, comments] = await Promise.all([openPublishedArticle(id), listApprovedComments(id)]);
   if (!found) return null;
   // The body reaches the browser once, as HTML; its Markdown source stays on the server.

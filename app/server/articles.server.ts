@@ -85,17 +85,11 @@ export async function findCategory(slug: string) {
   return category ?? null;
 }
 
-/** Article ids are UUIDs: anything else names no article (and must not reach a uuid column). */
-export function isArticleId(id: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
-
 /**
- * A published article by id, counting the visit (atomically, +1, in the same statement that
- * reads it), with up to 3 related articles as cards. Null when missing or not published.
+ * A published article by id (a UUID), counting the visit (atomically, +1, in the same statement
+ * that reads it), with up to 3 related articles as cards. Null when missing or not published.
  */
 export async function openPublishedArticle(id: string) {
-  if (!isArticleId(id)) return null;
   const { db } = services();
   const [article] = await db
     .update(articles)

@@ -4,6 +4,7 @@ import { publishedOnly } from "./articles.server";
 import type { ClientInfo, SessionUser } from "./auth.server";
 import { describeWait, hitRateLimits } from "./rate-limit.server";
 import { services } from "./services.server";
+import { isUuid } from "../lib/uuid";
 
 const tenMinutes = 10 * 60;
 
@@ -28,10 +29,8 @@ export async function listApprovedComments(articleId: string) {
 
 export type PublicComment = Awaited<ReturnType<typeof listApprovedComments>>[number];
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function isPublishedArticle(articleId: string): Promise<boolean> {
-  if (!uuidPattern.test(articleId)) return false;
+  if (!isUuid(articleId)) return false;
   const [row] = await services()
     .db.select({ id: articles.id })
     .from(articles)

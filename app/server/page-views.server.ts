@@ -58,7 +58,7 @@ export interface BeaconAnswer {
  * both carry JSON). Plain inputs and outputs, so the web server can answer it before any
  * page rendering machinery: thousands of these arrive a minute.
  */
-export function answerPageViewBeacon(beacon: { method: string; userAgent: string | undefined; clientIp: string; body: string | null }): BeaconAnswer {
+export function answerPageViewBeacon(beacon: { method: string; userAgent: string | undefined; clientIp: string; body: string }): BeaconAnswer {
   if (beacon.method !== "POST") return { status: 405, body: { error: "Use POST to record a page view." }, headers: { Allow: "POST" } };
   if (isbot(beacon.userAgent)) return { status: 204 }; // crawlers and link previews are not readers
   const wait = limitPageViews(beacon.clientIp);
@@ -67,7 +67,7 @@ export function answerPageViewBeacon(beacon: { method: string; userAgent: string
   }
   let json: unknown;
   try {
-    json = beacon.body === null ? undefined : JSON.parse(beacon.body);
+    json = JSON.parse(beacon.body);
   } catch {
     json = undefined;
   }

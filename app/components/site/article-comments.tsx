@@ -11,7 +11,6 @@ export interface ArticleComment {
   createdAt: Date | string;
 }
 
-
 function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
   const fetcher = useFetcher<CommentActionData>();
   const form = useRef<HTMLFormElement>(null);

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/article-edit";
 import { updateArticle } from "../../server/admin-content.server";
-import { categoryChoices, findArticleForEdit, isArticleId, submitArticleForm } from "../../server/admin-articles.server";
+import { categoryChoices, findArticleForEdit, submitArticleForm } from "../../server/admin-articles.server";
+import { isUuid } from "../../lib/uuid";
 import { renderMarkdown } from "../../server/markdown.server";
 import { services } from "../../server/services.server";
 import { ArticleForm } from "../../components/admin/article-form";
@@ -21,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!isArticleId(params.id)) throw notFound();
+  if (!isUuid(params.id)) throw notFound();
   return submitArticleForm(request, (db, input) => updateArticle(db, params.id, input), {
     success: "Article updated successfully!",
     failure: "Failed to update article. Please try again.",

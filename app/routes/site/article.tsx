@@ -70,7 +70,6 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   });
 };
 
-
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, related, comments, html } = loaderData;
   const signedIn = Boolean(useRootData()?.user);
