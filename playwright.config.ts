@@ -23,7 +23,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: "node build/node/index.js", // the compiled server: npm run build first
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

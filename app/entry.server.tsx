@@ -1,13 +1,45 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { readerPageOf, type ReaderPage } from "./lib/reader-page";
+import { cacheTagsHeader } from "./lib/page-cache-header";
+import { imagesOnRequest, wantsDataSaver } from "./server/data-saver.server";
 
 export const streamTimeout = 5_000;
 
+/** A reader page with cache tags may be kept by the page cache (server/page-cache.ts); the header says so and is never sent on. */
+function markCacheable(status: number, headers: Headers, { staticHandlerContext: { matches, loaderData } }: EntryContext, cacheTags: ReaderPage<unknown>["cacheTags"]) {
+  const leaf = matches.at(-1);
+  if (status !== 200 || !cacheTags || !leaf) return;
+  const tags = cacheTags(loaderData[leaf.route.id]);
+  if (tags) headers.set(cacheTagsHeader, tags.join(" "));
+}
+
+// Pages and data rendered here for a request are personal (signed in) or carry forms and
+// toasts: no shared cache may keep them. Reader pages for anonymous readers are answered
+// with their own caching headers before they get here (server/reader-pages.ts).
+const personalCacheControl = "private, no-store";
+
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", personalCacheControl);
+  return response;
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  const readerPage = readerPageOf(routerContext.staticHandlerContext.matches.map((match) => match.route));
+  markCacheable(responseStatusCode, responseHeaders, routerContext, readerPage?.cacheTags);
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", personalCacheControl);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Reader pages are never hydrated and wait for nothing (no Suspense): one string, without the
+  // streaming machinery (it costs a pure render a tenth of its time). They carry no nonce.
+  if (readerPage) {
+    const rendered = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    const html = wantsDataSaver(request.headers) ? imagesOnRequest(rendered) : rendered;
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  }
   // Set by our Express server for every request (never taken from the client).
   const nonce = request.headers.get("x-educator-csp-nonce") ?? "";
   return new Promise<Response>((resolve, reject) => {
@@ -22,7 +54,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -1,14 +1,20 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth.server";
 import { takeToast } from "./server/toast.server";
 import { services } from "./server/services.server";
+import { wantsDataSaver } from "./server/data-saver.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
+import { readerPageOf } from "./lib/reader-page";
+import { themeScript } from "./lib/theme-script";
+import type { Toast } from "./lib/toast";
 import stylesheet from "./app.css?url";
+// Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
+import readerScript from "./reader/enhance.ts?worker&url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -22,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role },
       toast,
       publicUrl: services().config.PUBLIC_URL,
+      dataSaver: wantsDataSaver(request.headers),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -33,26 +40,44 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-// Runs before the first paint so the saved theme and accent apply with no flash of the wrong theme.
-const themeScript = `(function(){try{var d=document.documentElement,t=localStorage.getItem("theme"),a=localStorage.getItem("accentColor");
-var dark=t?t==="dark":window.matchMedia("(prefers-color-scheme: dark)").matches;d.classList.toggle("dark",dark);
-d.dataset.accent=a==="default"?"default":"orange";}catch(e){}})();`;
+/** Where reader pages show toasts (the reader script adds its own); the server's toast is rendered in it. */
+function ReaderToasts({ toast }: { toast: Toast | null | undefined }) {
+  return (
+    <section aria-label="Notifications" aria-live="polite" data-reader-toasts className="fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      {toast && (
+        <div data-toast={toast.type} className="reader-toast">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description && <p className="text-sm">{toast.description}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const readerPage = readerPageOf(useMatches());
+  const root = useRootData();
   return (
-    <html lang="en" data-accent="orange" suppressHydrationWarning>
+    <html lang="en" data-accent="orange" data-reader-page={readerPage ? "" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
+        {readerPage && <script type="module" src={readerScript} />}
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body data-live={readerPage?.live?.join(" ") || undefined} className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {readerPage ? (
+          <ReaderToasts toast={root?.toast} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -64,7 +89,8 @@ function ToastFromServer() {
   return null;
 }
 
-export default function App() {
+/** Hydrated pages: the React app with its page-view beacon and toasts. */
+function HydratedShell() {
   usePageViewBeacon();
   // Lets end-to-end tests wait until buttons have their behaviour, not just their markup.
   useEffect(() => {
@@ -78,6 +104,12 @@ export default function App() {
       <Toaster closeButton position="top-right" />
     </>
   );
+}
+
+export default function App() {
+  // A reader page is never hydrated: nothing here would run in the browser.
+  if (readerPageOf(useMatches())) return <Outlet />;
+  return <HydratedShell />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

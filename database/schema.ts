@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -104,6 +107,10 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt"),
     content: text("content").notNull(),
+    // The content rendered once when saved (app/server/article-body.server.ts): readers never
+    // render Markdown or read `content`. NULL only until the start-up backfill renders it.
+    contentHtml: text("content_html"),
+    readTimeMinutes: integer("read_time_minutes"),
     // RESTRICT: a category in use cannot be deleted, so no article is lost or orphaned.
     categoryId: uuid("category_id")
       .notNull()
@@ -117,6 +124,11 @@ export const articles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     views: integer("views").notNull().default(0),
+    // Full-text search over title, excerpt and body, ranked in that order. The `simple`
+    // configuration does not stem: Bemba, Nyanja and other languages are not read as English.
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(excerpt, '')), 'B') || setweight(to_tsvector('simple', content), 'D')`,
+    ),
   },
   (t) => [
     uniqueIndex("articles_slug_key").on(t.slug),
@@ -130,6 +142,7 @@ export const articles = pgTable(
     // Case-insensitive "contains" search on title and excerpt (pg_trgm) without a sequential scan.
     index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("articles_excerpt_trgm_idx").using("gin", sql`${t.excerpt} gin_trgm_ops`),
+    index("articles_search_vector_idx").using("gin", t.searchVector),
   ],
 );
 

@@ -15,9 +15,10 @@ import { loadAnalytics, type AnalyticsReport } from "../app/server/analytics.ser
 import type { Database } from "../app/server/db.server";
 import { selectRows, type AppDb } from "../app/server/db-types.server";
 import { createBenchDatabase } from "./bench/databases";
-import { assertWrkInstalled, describeIngestion, ingestionOptionsFromEnv, measureIngestion } from "./bench/ingestion";
+import { describeIngestion, ingestionOptionsFromEnv, measureIngestion } from "./bench/ingestion";
 import { generatePageViews } from "./bench/page-view-data";
 import { percentiles, type Percentiles } from "./bench/server";
+import { assertWrkInstalled } from "./bench/wrk";
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const targets = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",").map((name) => name.trim());

@@ -3,14 +3,17 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import helmet from "helmet";
 import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../app/server/config.server";
+import { services } from "../app/server/services.server";
+import { tagsChangedBy } from "../app/server/page-cache-tags.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
+import { createReaderPages, type ReaderPages } from "./reader-pages";
 import { clientAddress, refusesCrossSite } from "./request";
+import { securityHeaders } from "./security";
 
 export interface AppOptions {
   config: Config;
@@ -32,19 +35,40 @@ function crossSiteGuard(publicUrl: string) {
   };
 }
 
-/** The web server: the page-view beacon answered directly, everything else by the Express app. */
+/** Every database change drops the cached pages that show what changed, on every instance (LISTEN/NOTIFY). */
+function invalidateOnChange(readerPages: ReaderPages) {
+  const { cache } = readerPages;
+  if (!cache) return;
+  const { realtime, db } = services();
+  realtime.subscribe((change) => {
+    const dropLater = (tags: string[] | null) => (tags ? cache.invalidate(tags) : cache.clear());
+    cache.invalidate(tagsChangedBy(change, db, dropLater));
+  });
+}
+
+/**
+ * The web server: the page-view beacon and anonymous readers' pages answered directly (they are
+ * most of the traffic), everything else by the Express app.
+ */
 export function createWebServer(options: AppOptions): http.Server {
   const app = createApp(options);
   const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, trustProxy: options.config.TRUST_PROXY });
+  const readerPages = options.build ? createReaderPages({ config: options.config, build: options.build.server }) : null;
+  if (readerPages) invalidateOnChange(readerPages);
+  const failed = (what: string, res: http.ServerResponse) => (error: unknown) => {
+    options.log.error({ err: error }, what);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  };
   return http.createServer((req, res) => {
-    if (!isPageViewBeacon(req.url)) return app(req, res);
-    answerBeacon(req, res).catch((error: unknown) => {
-      options.log.error({ err: error }, "page view not recorded");
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
+    if (isPageViewBeacon(req.url)) return void answerBeacon(req, res).catch(failed("page view not recorded", res));
+    if (readerPages?.take(req, res, failed("reader page failed", res))) return;
+    app(req, res);
   });
 }
+
+/** The path of a request, for the logs: query strings carry tokens (verification links) and searches. */
+const pathOnly = (url: string) => url.split("?", 1)[0];
 
 function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   const app = express();
@@ -55,7 +79,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      log.info({ method: req.method, path: pathOnly(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     // Values the React Router app reads from the request; any copy sent by the client is replaced.
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -64,32 +88,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     next();
   });
 
-  const https = config.PUBLIC_URL.startsWith("https://");
-  app.use(
-    helmet({
-      contentSecurityPolicy: vite
-        ? false // Vite's dev client injects scripts of its own
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
-              connectSrc: ["'self'"],
-              fontSrc: ["'self'", "data:"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: https ? [] : null,
-            },
-          },
-      strictTransportSecurity: https,
-      // Outside sites still learn nothing but our origin; our own analytics can see where readers came from.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders(config, vite ? "off" : (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`));
   // Event streams must not be buffered by compression.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
@@ -114,7 +113,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) log.error({ err: error, url: req.originalUrl }, "request failed");
+    if (status >= 500) log.error({ err: error, path: pathOnly(req.originalUrl) }, "request failed");
     res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? error.message : "Internal Server Error");
   });
   return app;

@@ -1,98 +1,37 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
-import pino from "pino";
-import type { ServerBuild } from "react-router";
+// The server's entry. It reads the configuration and starts the embedded database (about a second of
+// WebAssembly, in its own thread) before it loads the rest of the server, which takes about as long:
+// the two overlap. Only Node's own modules and zod load before the engine starts.
 import { ConfigError, loadConfig, type Config } from "../app/server/config.server";
-import { DatabaseLockedError } from "../app/server/db.server";
-import { startServices, type Started } from "../app/server/start.server";
-import { createWebServer } from "./app";
+import { DatabaseLockedError, embeddedOptionsFor, startEmbeddedEngine, type EmbeddedEngine } from "../app/server/embedded-engine.server";
 
-const root = path.resolve(import.meta.dirname, "..");
+function exitWith(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
 
 function readConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) exitWith(error.message);
     throw error;
   }
 }
 
-async function main() {
-  const config = readConfig();
-  const log = pino({ level: config.LOG_LEVEL });
-  const development = config.NODE_ENV === "development" && process.argv.includes("--dev");
-
-  let started: Started;
+function startEngine(config: Config): EmbeddedEngine | undefined {
+  if (config.DATABASE_URL) return undefined;
   try {
-    started = await startServices(config, {
-      log,
-      announceOwner: ({ email, password }) => {
-        log.warn({ email }, "admin account created");
-        console.log(`\n  Admin sign-in (shown once, keep it safe):\n    email:    ${email}\n    password: ${password}\n`);
-      },
-    });
+    return startEmbeddedEngine(embeddedOptionsFor(config));
   } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof DatabaseLockedError) exitWith(error.message);
     throw error;
   }
-
-  const uploadsDir = started.services.storage.root;
-  let server: Server;
-  if (development) {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ root, server: { middlewareMode: true } });
-    server = createWebServer({ config, log, vite, uploadsDir });
-  } else {
-    const serverBuildFile = path.join(root, "build/server/index.js");
-    const serverBuild = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-    server = createWebServer({ config, log, uploadsDir, build: { server: serverBuild, clientDir: path.join(root, "build/client") } });
-  }
-
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    log.info({ url: `http://${config.HOST}:${port}`, database: started.services.database.kind }, "server listening");
-    console.log(`\n  The Educator is running at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
-    if (!config.OWNER_EMAIL) console.log("  Admin: sign in at /auth with the admin details printed when the account was first created.");
-    else console.log(`  Admin: sign in at /auth as ${config.OWNER_EMAIL}.`);
-    console.log("");
-  });
-  server.on("error", (error) => {
-    log.fatal({ err: error }, "server could not start");
-    void started.stop().finally(() => process.exit(1));
-  });
-
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      log.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    started.services.realtime.close(); // ends event streams so they do not hold the server open
-    server.closeIdleConnections();
-    await closed;
-    await started.stop();
-    log.info("stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
+const config = readConfig();
+const engine = startEngine(config);
+const { main } = await import("./main");
+main(config, engine).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

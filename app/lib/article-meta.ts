@@ -7,8 +7,6 @@ export interface ArticleMetaInput {
   title: string;
   excerpt: string | null;
   categorySlug: string;
-  /** The featured image (or the fallback), relative to the site or absolute. */
-  image: string;
   publishedAt: Date | string | null;
   updatedAt: Date | string | null;
   publicUrl: string;
@@ -16,19 +14,16 @@ export interface ArticleMetaInput {
 
 const isoDate = (value: Date | string | null) => (value ? new Date(value).toISOString() : undefined);
 
-/** Absolute URL: crawlers and social networks cannot resolve a path against our page. */
-function absoluteUrl(url: string, publicUrl: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
-}
-
 /** Title, description, canonical URL, OpenGraph article tags, Twitter card and JSON-LD NewsArticle. */
 export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
   const description = input.excerpt?.trim() || input.title;
   const path = `/articles/${input.id}`;
   const url = `${input.publicUrl}${path}`;
-  const image = absoluteUrl(input.image, input.publicUrl);
   const published = isoDate(input.publishedAt);
   const modified = isoDate(input.updatedAt) ?? published;
+  // The article's own card (made from its featured image, or from its title): a new address when it changes.
+  const card = { path: `${path}/og.jpg${modified ? `?v=${Date.parse(modified)}` : ""}`, alt: input.title };
+  const image = `${input.publicUrl}${card.path}`;
   const publisher = {
     "@type": "Organization",
     name: siteName,
@@ -40,17 +35,14 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
       description,
       path,
       publicUrl: input.publicUrl,
+      card,
     }),
     { property: "og:type", content: "article" },
-    { property: "og:image", content: image },
-    { property: "og:image:alt", content: input.title },
     ...(published ? [{ property: "article:published_time", content: published }] : []),
     ...(modified ? [{ property: "article:modified_time", content: modified }] : []),
     { property: "article:section", content: categoryLabel(input.categorySlug) },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
     {
       "script:ld+json": {
         "@context": "https://schema.org",

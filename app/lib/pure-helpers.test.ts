@@ -1,3 +1,4 @@
+import { localPath } from "./local-path";
 import { describe, expect, it } from "vitest";
 import { categoryLabel, isClickableCategory } from "./category-label";
 import { readTimeLabel, readTimeMinutes } from "./read-time";
@@ -18,7 +19,7 @@ describe("read time (spec §9)", () => {
     expect(readTimeMinutes("word ".repeat(299))).toBe(1);
     expect(readTimeMinutes("word ".repeat(300))).toBe(2);
     expect(readTimeMinutes("word ".repeat(1000))).toBe(5);
-    expect(readTimeLabel("word ".repeat(500))).toBe("3 min read");
+    expect(readTimeLabel(readTimeMinutes("word ".repeat(500)))).toBe("3 min read");
   });
 });
 
@@ -29,5 +30,18 @@ describe("category badge label", () => {
     expect(["education-news", "health", "sports", "technology", "entrepreneurship"].every(isClickableCategory)).toBe(true);
     expect(isClickableCategory("ask-kafundisha")).toBe(false);
     expect(isClickableCategory("teacher-swaps")).toBe(false);
+  });
+});
+
+describe("localPath", () => {
+  const site = "https://magazine.example.org/auth?redirectTo=x";
+  it("keeps a path of the site, with its query and fragment", () => {
+    expect(localPath("/admin/articles?after=abc#top", site)).toBe("/admin/articles?after=abc#top");
+    expect(localPath("/", site)).toBe("/");
+  });
+  it("sends every way out of the site home, as a browser would read it", () => {
+    for (const payload of ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/\\\t\\evil.example", "https://evil.example", "javascript:alert(1)", "", null, 42]) {
+      expect(localPath(payload, site), JSON.stringify(payload)).toBe("/");
+    }
   });
 });

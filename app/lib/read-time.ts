@@ -4,6 +4,7 @@ export function readTimeMinutes(content: string): number {
   return Math.max(1, Math.round(words / 200));
 }
 
-export function readTimeLabel(content: string): string {
-  return `${readTimeMinutes(content)} min read`;
+/** "3 min read", from a stored read time. */
+export function readTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
 }

@@ -16,10 +16,38 @@ export interface PageMetaInput {
   path: string;
   publicUrl: string;
   noindex?: boolean;
+  /** The preview card (a 1200 × 630 JPEG, routes/api/og-image.ts): the page's own, else the magazine's. */
+  card?: { path: string; alt: string };
+}
+
+/** The magazine's preview card, for pages without one of their own. */
+export const siteCard = { path: "/og.jpg", alt: `${siteName}: ${siteDescription}` };
+
+/** OpenGraph and Twitter tags of a preview card (an absolute address, its size, type and text). */
+export function cardMeta(card: { path: string; alt: string }, publicUrl: string): MetaDescriptor[] {
+  const url = `${publicUrl}${card.path}`;
+  return [
+    { property: "og:image", content: url },
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: card.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: url },
+    { name: "twitter:image:alt", content: card.alt },
+  ];
+}
+
+/** `<link rel="prev">` / `<link rel="next">` for a list shown a page at a time. */
+export function pageLinkMeta(links: { prev: string | null; next: string | null } | undefined): MetaDescriptor[] {
+  return [
+    ...(links?.prev ? [{ tagName: "link", rel: "prev", href: links.prev } as const] : []),
+    ...(links?.next ? [{ tagName: "link", rel: "next", href: links.next } as const] : []),
+  ];
 }
 
 /** Title, description, canonical URL (from PUBLIC_URL) and basic OpenGraph for any public page. */
-export function pageMeta({ title, description, path, publicUrl, noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, publicUrl, noindex, card = siteCard }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
   const url = `${publicUrl}${path}`;
   return [
@@ -30,6 +58,7 @@ export function pageMeta({ title, description, path, publicUrl, noindex }: PageM
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
+    ...cardMeta(card, publicUrl),
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

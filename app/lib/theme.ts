@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from "react";
-
 export type Theme = "light" | "dark";
 export type AccentColor = "orange" | "default";
 
@@ -26,21 +24,18 @@ export function applyAccent(accent: AccentColor) {
   remember(accentKey, accent);
 }
 
-function subscribe(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "data-accent"] });
-  return () => observer.disconnect();
+/** The theme in use: the <html> element's class. */
+export const currentTheme = (): Theme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+
+/** The accent in use: the <html> element's data-accent. */
+export const currentAccent = (): AccentColor => (document.documentElement.dataset.accent === "default" ? "default" : "orange");
+
+/** Flips light/dark; returns the theme now in use. */
+export function toggleTheme(): Theme {
+  const next = currentTheme() === "dark" ? "light" : "dark";
+  applyTheme(next);
+  return next;
 }
 
-const currentTheme = (): Theme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
-const currentAccent = (): AccentColor => (document.documentElement.dataset.accent === "default" ? "default" : "orange");
-
-/** The theme in use, kept in step with any other toggle on the page; null until hydrated. */
-export function useTheme(): Theme | null {
-  return useSyncExternalStore(subscribe, currentTheme, () => null);
-}
-
-/** The accent colour in use; null until hydrated. */
-export function useAccent(): AccentColor | null {
-  return useSyncExternalStore(subscribe, currentAccent, () => null);
-}
+/** What the toggle button says it will do. */
+export const themeToggleLabel = (theme: Theme) => (theme === "dark" ? "Switch to light theme" : "Switch to dark theme");

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "../../database/schema";
 import { articleFormSchema, formErrors, type ArticleFormInput } from "../lib/admin-schemas";
@@ -11,26 +11,34 @@ import {
 } from "../components/admin/article-form-values";
 import { AdminInputError } from "./admin-content.server";
 import type { AppDb } from "./db-types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "./keyset.server";
 import { services } from "./services.server";
 import { isUuid } from "../lib/uuid";
 import { toastHeader } from "./toast.server";
 
-/** The admin table (spec §7 "articles, admin list"): drafts included, newest created first. */
-export function listAdminArticles(db: AppDb) {
-  return db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      status: articles.status,
-      createdAt: articles.createdAt,
-      updatedAt: articles.updatedAt,
-      views: articles.views,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-    })
-    .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .orderBy(desc(articles.createdAt), desc(articles.id));
+const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
+
+/** The admin table (spec §7 "articles, admin list"): drafts included, newest created first, a page at a time. */
+export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(adminArticleOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: articles.id,
+        title: articles.title,
+        status: articles.status,
+        createdAt: articles.createdAt,
+        updatedAt: articles.updatedAt,
+        views: articles.views,
+        categoryName: categories.name,
+        categorySlug: categories.slug,
+      })
+      .from(articles)
+      .innerJoin(categories, eq(categories.id, articles.categoryId))
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
 /** Choices for the form's category select, by name. */

@@ -2,6 +2,7 @@ import { and, count, eq, like, ne, or } from "drizzle-orm";
 import { articles, categories, comments, profiles, teamMembers } from "../../database/schema";
 import type { ArticleFormInput, CategoryFormInput, ProfileEditInput, TeamMemberFormInput } from "../lib/admin-schemas";
 import { slugify } from "../lib/slug";
+import { articleBody } from "./article-body.server";
 import type { AppDb } from "./db-types.server";
 import { sqlState } from "./db-types.server";
 import { setRole } from "./owner.server";
@@ -49,7 +50,13 @@ export async function createArticle(db: AppDb, input: ArticleFormInput, authorId
   return withSlugRetry(async () => {
     const [created] = await db
       .insert(articles)
-      .values({ ...input, authorId, slug: await uniqueArticleSlug(db, input.title), publishedAt: input.status === "published" ? new Date() : null })
+      .values({
+        ...input,
+        ...articleBody(input.content),
+        authorId,
+        slug: await uniqueArticleSlug(db, input.title),
+        publishedAt: input.status === "published" ? new Date() : null,
+      })
       .returning({ id: articles.id, slug: articles.slug });
     return created!;
   });
@@ -63,6 +70,7 @@ export async function updateArticle(db: AppDb, id: string, input: ArticleFormInp
       .update(articles)
       .set({
         ...input,
+        ...articleBody(input.content),
         slug: await uniqueArticleSlug(db, input.title, id),
         publishedAt: input.status === "published" ? new Date() : null,
         updatedAt: new Date(),

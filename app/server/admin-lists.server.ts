@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articles, categories, comments, profiles, teamMembers } from "../../database/schema";
 import { AdminInputError } from "./admin-content.server";
 import type { AppDb } from "./db-types.server";
 import { OwnerRoleError } from "./owner.server";
+import { firstPage, keysetPage, type KeysetOrder, type Page, type PageRequest } from "./keyset.server";
 import { services } from "./services.server";
 import type { Toast } from "../lib/toast";
 
@@ -17,13 +18,13 @@ export function failureToast(error: unknown, fallback: string): Toast {
   return { type: "error", title: "Error", description: fallback };
 }
 
-/** Loads a list; a failure is logged and answered with the screen's load-error toast and no rows. */
-export async function loadOrToast<Row>(load: () => Promise<Row[]>, fallback: string): Promise<{ rows: Row[]; toast?: Toast }> {
+/** Loads a page of a list; a failure is logged and answered with the screen's load-error toast and no rows. */
+export async function loadOrToast<Row>(load: () => Promise<Page<Row>>, fallback: string): Promise<Page<Row> & { toast?: Toast }> {
   try {
-    return { rows: await load() };
+    return await load();
   } catch (error) {
     services().log.error({ err: error }, fallback);
-    return { rows: [], toast: { type: "error", title: "Error", description: fallback } };
+    return { rows: [], next: null, prev: null, toast: { type: "error", title: "Error", description: fallback } };
   }
 }
 
@@ -62,73 +63,108 @@ export const userFilterSchema = z.object({
 });
 export type UserFilter = z.output<typeof userFilterSchema>;
 
-/** Admin categories: every field, by name (spec §7). */
-export function listCategories(db: AppDb) {
-  return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, icon: categories.icon, createdAt: categories.createdAt })
-    .from(categories)
-    .orderBy(asc(categories.name), asc(categories.id));
+const categoryOrder: KeysetOrder = { name: "categories", columns: [categories.name, categories.id], direction: "asc" };
+
+/** Admin categories: every field, by name (spec §7), a page at a time. */
+export function listCategories(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(categoryOrder, page, (keyset) =>
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        icon: categories.icon,
+        createdAt: categories.createdAt,
+        cursor: keyset.cursor,
+      })
+      .from(categories)
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
-/** Admin comments, newest first, searched by content, article title or user id. */
-export function listComments(db: AppDb, filter: CommentFilter) {
+const commentOrder: KeysetOrder = { name: "comments", columns: [comments.createdAt, comments.id], direction: "desc" };
+
+/** Admin comments, newest first, searched by content, article title or user id, a page at a time. */
+export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest = firstPage) {
   const pattern = containing(filter.q);
-  return db
-    .select({
-      id: comments.id,
-      content: comments.content,
-      status: comments.status,
-      userId: comments.userId,
-      articleId: comments.articleId,
-      articleTitle: articles.title,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .innerJoin(articles, eq(articles.id, comments.articleId))
-    .where(
-      and(
-        filter.status === "all" ? undefined : eq(comments.status, filter.status),
-        filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
-      ),
-    )
-    .orderBy(desc(comments.createdAt), desc(comments.id));
+  return keysetPage(commentOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: comments.id,
+        content: comments.content,
+        status: comments.status,
+        userId: comments.userId,
+        articleId: comments.articleId,
+        articleTitle: articles.title,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .where(
+        and(
+          filter.status === "all" ? undefined : eq(comments.status, filter.status),
+          filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
+          keyset.where,
+        ),
+      )
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
-/** Admin users (profiles), newest first, searched by display name, id or bio. */
-export function listProfiles(db: AppDb, filter: UserFilter) {
+const profileOrder: KeysetOrder = { name: "users", columns: [profiles.createdAt, profiles.id], direction: "desc" };
+
+/** Admin users (profiles), newest first, searched by display name, id or bio, a page at a time. */
+export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = firstPage) {
   const pattern = containing(filter.q);
-  return db
-    .select({
-      id: profiles.id,
-      displayName: profiles.displayName,
-      role: profiles.role,
-      bio: profiles.bio,
-      avatarUrl: profiles.avatarUrl,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(
-      and(
-        filter.role === "all" ? undefined : eq(profiles.role, filter.role),
-        filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
-      ),
-    )
-    .orderBy(desc(profiles.createdAt), desc(profiles.id));
+  return keysetPage(profileOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: profiles.id,
+        displayName: profiles.displayName,
+        role: profiles.role,
+        bio: profiles.bio,
+        avatarUrl: profiles.avatarUrl,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .where(
+        and(
+          filter.role === "all" ? undefined : eq(profiles.role, filter.role),
+          filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
+          keyset.where,
+        ),
+      )
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
-/** Admin team list: every member, active or not, in display order. */
-export function listTeamMembers(db: AppDb) {
-  return db
-    .select({
-      id: teamMembers.id,
-      name: teamMembers.name,
-      position: teamMembers.position,
-      photoUrl: teamMembers.photoUrl,
-      active: teamMembers.active,
-      orderIndex: teamMembers.orderIndex,
-    })
-    .from(teamMembers)
-    .orderBy(asc(teamMembers.orderIndex), asc(teamMembers.name));
+const teamOrder: KeysetOrder = { name: "team", columns: [teamMembers.orderIndex, teamMembers.name, teamMembers.id], direction: "asc" };
+
+/** Admin team list: every member, active or not, in display order, a page at a time. */
+export function listTeamMembers(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(teamOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: teamMembers.id,
+        name: teamMembers.name,
+        position: teamMembers.position,
+        photoUrl: teamMembers.photoUrl,
+        active: teamMembers.active,
+        orderIndex: teamMembers.orderIndex,
+      })
+      .from(teamMembers)
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
 export async function findTeamMember(db: AppDb, id: string) {

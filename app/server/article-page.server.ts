@@ -1,20 +1,21 @@
-import { openPublishedArticle } from "./articles.server";
+import { openPublishedArticle, readArticleContent } from "./articles.server";
+import { articleBody } from "./article-body.server";
 import { listApprovedComments } from "./comments.server";
-import { renderMarkdown } from "./markdown.server";
 import { readTimeLabel } from "../lib/read-time";
 import { isUuid } from "../lib/uuid";
 
-/** Everything the article page shows, counting the visit; null when the article is not published. */
+/** Everything the article page shows, read as stored (no write); null when the article is not published. */
 export async function loadArticlePage(id: string) {
   if (!isUuid(id)) return null;
   const [found, comments] = await Promise.all([openPublishedArticle(id), listApprovedComments(id)]);
   if (!found) return null;
-  // The body reaches the browser once, as HTML; its Markdown source stays on the server.
-  const { content, categoryId: _categoryId, ...article } = found.article;
+  // The body reaches the browser once, as HTML rendered when the article was saved.
+  const { contentHtml, readTimeMinutes, ...article } = found.article;
+  const body = contentHtml === null ? articleBody(await readArticleContent(id)) : { contentHtml, readTimeMinutes };
   return {
-    article: { ...article, readTime: readTimeLabel(content) },
+    article: { ...article, readTime: readTimeLabel(body.readTimeMinutes) },
     related: found.related,
     comments,
-    html: renderMarkdown(content),
+    html: body.contentHtml,
   };
 }

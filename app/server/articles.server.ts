@@ -1,42 +1,41 @@
-import { and, asc, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { articles, categories } from "../../database/schema";
 import type { ArticleSort } from "../lib/article-list-params";
-import { readTimeMinutes } from "../lib/read-time";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "./keyset.server";
 import { services } from "./services.server";
 
 /** The one rule for public readers: only published articles exist. */
 export const publishedOnly = eq(articles.status, "published");
 
+/** What a card shows; never the article's text (its read time is stored when it is saved). */
 const cardColumns = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
-  content: articles.content,
   featuredImageUrl: articles.featuredImageUrl,
   publishedAt: articles.publishedAt,
   views: articles.views,
   categorySlug: categories.slug,
+  // NULL only for a row the start-up backfill has not reached yet.
+  readTimeMinutes: sql<number>`coalesce(${articles.readTimeMinutes}, 1)`.mapWith(Number),
 };
 
-/** Rows as cards: the read time is worked out here, so a list never sends full texts to the browser. */
-function asCards<Row extends { content: string }>(rows: Row[]) {
-  return rows.map(({ content, ...card }) => ({ ...card, readTimeMinutes: readTimeMinutes(content) }));
-}
-
 /** The newest published articles, as cards (the home page). */
-export async function listLatestArticles(limit: number) {
-  const rows = await services()
+export function listLatestArticles(limit: number) {
+  return services()
     .db.select(cardColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(publishedOnly)
-    .orderBy(desc(articles.publishedAt))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
-  return asCards(rows);
 }
 
 export interface ArticleSearch {
-  /** Case-insensitive "contains" on title or excerpt; % and _ are plain characters. */
+  /**
+   * Case-insensitive "contains" on title or excerpt (% and _ are plain characters); with the
+   * "relevance" sort, full-text search over title, excerpt and body instead, best match first.
+   */
   q?: string;
   categorySlug?: string | null;
   sort?: ArticleSort;
@@ -47,34 +46,85 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
+/** Each public sort, with the id breaking ties (articles published at the same moment, or with as many views). */
 const sortOrders = {
-  newest: [desc(articles.publishedAt), desc(articles.id)],
-  oldest: [asc(articles.publishedAt), asc(articles.id)],
-  popular: [desc(articles.views), desc(articles.publishedAt), desc(articles.id)],
-} satisfies Record<ArticleSort, unknown[]>;
+  newest: { name: "newest", columns: [articles.publishedAt, articles.id], direction: "desc" },
+  oldest: { name: "oldest", columns: [articles.publishedAt, articles.id], direction: "asc" },
+  popular: { name: "popular", columns: [articles.views, articles.publishedAt, articles.id], direction: "desc" },
+} satisfies Record<Exclude<ArticleSort, "relevance">, KeysetOrder>;
 
 /**
- * Published articles filtered and sorted in SQL, as cards.
- * The `ilike` conditions can use the trigram indexes on title and excerpt.
+ * The words of a search as a full-text query: each word, or the start of one ("frac" finds
+ * "fractions"), all of them required. Only letters and digits reach the query syntax.
  */
-export async function searchPublishedArticles({ q = "", categorySlug = null, sort = "newest" }: ArticleSearch = {}) {
-  const pattern = q.trim() ? containsPattern(q.trim()) : null;
-  const rows = await services()
-    .db.select(cardColumns)
-    .from(articles)
-    .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(
-      and(
-        publishedOnly,
-        categorySlug ? eq(categories.slug, categorySlug) : undefined,
-        pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
-      ),
-    )
-    .orderBy(...sortOrders[sort]);
-  return asCards(rows);
+export function fullTextQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12) ?? [];
+  return words.length > 0 ? words.map((word) => `${word.slice(0, 64)}:*`).join(" & ") : null;
 }
 
-export type ArticleListCard = Awaited<ReturnType<typeof searchPublishedArticles>>[number];
+// Marks around the matched words in a snippet: never in an article's text, so the HTML made of it is safe.
+const markStart = "\u0001";
+const markEnd = "\u0002";
+
+/** A search snippet as HTML: the text escaped, Markdown's marks dropped, the matched words in <mark>. */
+export function snippetHtml(headline: string): string {
+  const text = headline
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#*`]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const escaped = text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return escaped.replaceAll(markStart, "<mark>").replaceAll(markEnd, "</mark>");
+}
+
+/** Ranked full-text search: title matches weigh most, then the excerpt, then the body. */
+function relevanceSearch(query: string) {
+  const tsQuery = sql`to_tsquery('simple', ${query})`;
+  return {
+    matches: sql`${articles.searchVector} @@ ${tsQuery}`,
+    order: {
+      name: "relevance",
+      columns: [{ sql: sql`ts_rank(${articles.searchVector}, ${tsQuery})`, type: "real" }, articles.publishedAt, articles.id],
+      direction: "desc",
+    } satisfies KeysetOrder,
+    snippet: sql<string>`ts_headline('simple', ${articles.content}, ${tsQuery}, ${`StartSel=${markStart}, StopSel=${markEnd}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`,
+  };
+}
+
+/**
+ * One page of published articles filtered and sorted in SQL, as cards, with the total over all
+ * pages. The `ilike` conditions can use the trigram indexes on title and excerpt.
+ */
+export async function searchPublishedArticles({ q = "", categorySlug = null, sort = "newest" }: ArticleSearch = {}, page: PageRequest = firstPage) {
+  const { db } = services();
+  const query = sort === "relevance" ? fullTextQuery(q) : null;
+  const ranked = query ? relevanceSearch(query) : null;
+  const pattern = !ranked && q.trim() ? containsPattern(q.trim()) : null;
+  const filter = and(
+    publishedOnly,
+    categorySlug ? eq(categories.slug, categorySlug) : undefined,
+    pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
+    ranked?.matches,
+  );
+  // "Best match" without words to match is the newest first.
+  const order = ranked?.order ?? sortOrders[sort === "relevance" ? "newest" : sort];
+  const [found, [counted]] = await Promise.all([
+    keysetPage(order, page, (keyset) =>
+      db
+        .select({ ...cardColumns, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
+        .from(articles)
+        .innerJoin(categories, eq(categories.id, articles.categoryId))
+        .where(and(filter, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    ),
+    db.select({ total: count() }).from(articles).innerJoin(categories, eq(categories.id, articles.categoryId)).where(filter),
+  ]);
+  const cards = found.rows.map(({ snippet, ...card }) => ({ ...card, snippetHtml: snippet ? snippetHtml(snippet) : null }));
+  return { articles: cards, total: counted!.total, next: found.next, prev: found.prev };
+}
+
+export type ArticleListCard = Awaited<ReturnType<typeof searchPublishedArticles>>["articles"][number];
 
 /** What a category page shows about its category; null for a slug with no row. */
 export async function findCategory(slug: string) {
@@ -86,24 +136,30 @@ export async function findCategory(slug: string) {
 }
 
 /**
- * A published article by id (a UUID), counting the visit (atomically, +1, in the same statement
- * that reads it), with up to 3 related articles as cards. Null when missing or not published.
+ * A published article by id (a UUID) with its stored body, and up to 3 related articles as
+ * cards. Null when missing or not published. A pure read: views are counted by the page-view
+ * beacon, never on the render path.
  */
 export async function openPublishedArticle(id: string) {
   const { db } = services();
   const [article] = await db
-    .update(articles)
-    .set({ views: sql`${articles.views} + 1` })
-    .from(categories)
-    .where(and(eq(articles.id, id), publishedOnly, eq(categories.id, articles.categoryId)))
-    .returning({ ...cardColumns, categoryId: articles.categoryId, updatedAt: articles.updatedAt });
+    .select({ ...cardColumns, categoryId: articles.categoryId, updatedAt: articles.updatedAt, contentHtml: articles.contentHtml })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.id, id), publishedOnly));
   if (!article) return null;
   const related = await db
     .select(cardColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(publishedOnly, eq(articles.categoryId, article.categoryId), ne(articles.id, id)))
-    .orderBy(desc(articles.publishedAt))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(3);
-  return { article, related: asCards(related) };
+  return { article, related };
+}
+
+/** The Markdown source, only for a row whose body the start-up backfill has not rendered yet. */
+export async function readArticleContent(id: string) {
+  const [row] = await services().db.select({ content: articles.content }).from(articles).where(eq(articles.id, id));
+  return row?.content ?? "";
 }

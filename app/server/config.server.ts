@@ -66,6 +66,8 @@ const configSchema = z
     /** Raw page views older than this are deleted; the daily rollups keep every count. */
     PAGE_VIEW_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(1).default(90),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Anonymous reader pages are served from a cache of rendered responses; false renders every request. */
+    PAGE_CACHE: booleanFlag.default(true),
     SITE_TIMEZONE: z
       .string()
       .default("Africa/Lusaka")

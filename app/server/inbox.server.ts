@@ -1,7 +1,9 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { communityQuestions, contactMessages, profiles, users } from "../../database/schema";
 import type { CommunityQuestionInput, ContactMessageInput } from "../lib/inbox-schema";
 import type { ClientInfo } from "./auth.server";
+import type { AppDb } from "./db-types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "./keyset.server";
 import { describeWait, hitRateLimits } from "./rate-limit.server";
 import { services } from "./services.server";
 
@@ -31,12 +33,14 @@ export async function storeCommunityQuestion(question: CommunityQuestionInput, a
   return row!.id;
 }
 
-/** Everything the admin Inbox shows, newest first. */
-export async function listInbox() {
-  const { db } = services();
-  const [messages, questions] = await Promise.all([
+const messageOrder: KeysetOrder = { name: "inbox-messages", columns: [contactMessages.createdAt, contactMessages.id], direction: "desc" };
+
+/** Contact messages for the admin Inbox, newest first, a page at a time. */
+export function listMessages(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(messageOrder, page, (keyset) =>
     db
       .select({
+        cursor: keyset.cursor,
         id: contactMessages.id,
         firstName: contactMessages.firstName,
         lastName: contactMessages.lastName,
@@ -47,9 +51,20 @@ export async function listInbox() {
         createdAt: contactMessages.createdAt,
       })
       .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+const questionOrder: KeysetOrder = { name: "inbox-questions", columns: [communityQuestions.createdAt, communityQuestions.id], direction: "desc" };
+
+/** Ask Kafundisha questions for the admin Inbox, newest first, with the asker, a page at a time. */
+export function listQuestions(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(questionOrder, page, (keyset) =>
     db
       .select({
+        cursor: keyset.cursor,
         id: communityQuestions.id,
         title: communityQuestions.title,
         categories: communityQuestions.categories,
@@ -62,8 +77,20 @@ export async function listInbox() {
       .from(communityQuestions)
       .leftJoin(users, eq(users.id, communityQuestions.userId))
       .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
-      .orderBy(desc(communityQuestions.createdAt), desc(communityQuestions.id)),
-  ]);
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+/** How many messages and questions there are, and how many of each are unread, over all pages. */
+export async function inboxCounts(db: AppDb) {
+  const counted = (table: typeof contactMessages | typeof communityQuestions) =>
+    db
+      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where ${table.readAt} is null))::int` })
+      .from(table)
+      .then(([row]) => row ?? { total: 0, unread: 0 });
+  const [messages, questions] = await Promise.all([counted(contactMessages), counted(communityQuestions)]);
   return { messages, questions };
 }
 

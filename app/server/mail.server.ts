@@ -1,5 +1,5 @@
-import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import type { Transporter } from "nodemailer";
 
 export interface Mail {
   to: string;
@@ -22,11 +22,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // nodemailer loads with the first mail, not with the server (a tenth of a second of its start).
+  let transport: Promise<Transporter> | undefined;
   return {
     delivers: true,
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: options.from, ...mail });
     },
   };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { appSettings, profiles, users } from "../../database/schema";
-import { createAccount, hashPassword } from "./auth.server";
+import { appSettings, profiles, sessions, users } from "../../database/schema";
+import { createAccount, hashPassword, verifyPassword } from "./auth.server";
 import type { AppDb } from "./db-types.server";
 
 export interface OwnerResult {
@@ -9,6 +9,24 @@ export interface OwnerResult {
   /** Only when the server made up the password: print it once. */
   generatedPassword?: string;
   created: boolean;
+  /** OWNER_EMAIL names an account that is not an admin, and without OWNER_PASSWORD it is left as it is. */
+  refused?: boolean;
+}
+
+/** Signs an account out everywhere: after its password is reset or its role raised, old sessions must not carry on. */
+async function revokeSessions(db: AppDb, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Whether the account's password is already `password` (a restart with the same OWNER_PASSWORD changes nothing). */
+async function hasPassword(db: AppDb, userId: string, password: string) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row !== undefined && (await verifyPassword(password, row.passwordHash));
+}
+
+async function roleOf(db: AppDb, userId: string) {
+  const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
+  return row?.role;
 }
 
 async function findUserId(db: AppDb, email: string) {
@@ -30,15 +48,22 @@ export async function ownerUserId(db: AppDb): Promise<string | null> {
 
 /**
  * At start: OWNER_EMAIL (and OWNER_PASSWORD) make sure that account exists with the admin
- * role. With no OWNER_EMAIL and no admin at all, an owner is created with a random password.
+ * role. An existing reader's account is taken over only with OWNER_PASSWORD too (whoever signed
+ * up with that email is signed out everywhere); naming an email is not enough to own an account
+ * someone else made. With no OWNER_EMAIL and no admin at all, an owner is created with a random
+ * password.
  */
 export async function ensureOwner(db: AppDb, owner: { email?: string; password?: string }): Promise<OwnerResult | null> {
   if (owner.email) {
     const email = owner.email.toLowerCase();
     const existing = await findUserId(db, email);
     if (existing) {
-      await db.update(profiles).set({ role: "admin", updatedAt: new Date() }).where(eq(profiles.id, existing));
-      if (owner.password) await db.update(users).set({ passwordHash: await hashPassword(owner.password) }).where(eq(users.id, existing));
+      const isAdmin = (await roleOf(db, existing)) === "admin";
+      if (!isAdmin && !owner.password) return { email, created: false, refused: true };
+      if (!isAdmin) await db.update(profiles).set({ role: "admin", updatedAt: new Date() }).where(eq(profiles.id, existing));
+      const newPassword = owner.password !== undefined && !(await hasPassword(db, existing, owner.password));
+      if (newPassword) await db.update(users).set({ passwordHash: await hashPassword(owner.password!) }).where(eq(users.id, existing));
+      if (!isAdmin || newPassword) await revokeSessions(db, existing);
       await rememberOwner(db, existing);
       return { email, created: false };
     }
@@ -55,6 +80,7 @@ export async function ensureOwner(db: AppDb, owner: { email?: string; password?:
   if (existing) {
     await db.update(users).set({ passwordHash: await hashPassword(generatedPassword) }).where(eq(users.id, existing));
     await db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing));
+    await revokeSessions(db, existing);
     await rememberOwner(db, existing);
     return { email, generatedPassword, created: false };
   }

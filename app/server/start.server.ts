@@ -2,6 +2,7 @@ import path from "node:path";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.server";
 import { openDatabase, type Database } from "./db.server";
+import type { EmbeddedEngine } from "./embedded-engine.server";
 import { createMailer } from "./mail.server";
 import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -13,8 +14,9 @@ import { createLocalStorage, createS3Storage, type Storage } from "./storage.ser
 import { loadSessionSecret } from "./auth.server";
 import { isEmptyDatabase, seedDemo } from "../../database/seed/seed-demo";
 import { appSettings } from "../../database/schema";
+import { fillArticleBodies } from "./article-body.server";
 
-function createStorage(config: Config): Storage {
+async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === "local") return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
   return createS3Storage({
     bucket: config.S3_BUCKET!,
@@ -27,10 +29,20 @@ function createStorage(config: Config): Storage {
   });
 }
 
+/**
+ * Debug-level marks of the start (`npm run bench:startup -- --profile` reads them): milliseconds since
+ * the process began, so module loading, opening the database, migrating and seeding can be told apart.
+ */
+export function logStartupStep(log: Logger, step: string) {
+  log.debug({ startup: step, sinceProcessStartMs: Math.round(performance.now()) }, `startup: ${step}`);
+}
+
 export interface StartOptions {
   log?: Logger;
   /** Tests pass an already opened database. */
   database?: Database;
+  /** The embedded engine the entry started while the modules loaded. */
+  engine?: EmbeddedEngine;
   /** Called with the sign-in details of an owner the server created; printed once. */
   announceOwner?: (details: { email: string; password: string }) => void;
 }
@@ -43,11 +55,15 @@ export interface Started {
 /** Opens the database, migrates, makes sure there is an admin, loads demo content on an empty database. */
 export async function startServices(config: Config, options: StartOptions = {}): Promise<Started> {
   const log = options.log ?? pino({ level: config.LOG_LEVEL });
-  const database = options.database ?? (await openDatabase(config));
+  const database = options.database ?? (await openDatabase(config, options.engine));
+  logStartupStep(log, "database open");
   try {
     await database.migrate();
+    logStartupStep(log, "migrations applied");
     const { db } = database;
-    const storage = createStorage(config);
+    const rendered = await fillArticleBodies(db);
+    if (rendered > 0) log.info({ articles: rendered }, "article bodies rendered");
+    const storage = await createStorage(config);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
     const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
     // The page-view rollup trigger counts days in the site's time zone.
@@ -67,16 +83,28 @@ export async function startServices(config: Config, options: StartOptions = {}):
       pageViewQueue: createPageViewQueue(db, log),
     };
     provideServices(services);
+    logStartupStep(log, "services ready");
 
-    const owner = await ensureOwner(db, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD });
-    if (owner?.generatedPassword) {
-      const announce = options.announceOwner ?? ((details) => log.warn(details, "admin account created: sign in with these details (shown once)"));
-      announce({ email: owner.email, password: owner.generatedPassword });
+    async function makeSureOfOwner() {
+      const owner = await ensureOwner(db, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD });
+      if (owner?.refused) {
+        log.warn({ email: owner.email }, "OWNER_EMAIL names an existing account that is not an admin: left as it is. Set OWNER_PASSWORD too to take it over, or run npm run admin -- promote");
+      }
+      if (owner?.generatedPassword) {
+        const announce = options.announceOwner ?? ((details) => log.warn(details, "admin account created: sign in with these details (shown once)"));
+        announce({ email: owner.email, password: owner.generatedPassword });
+      }
+      logStartupStep(log, "owner ensured");
     }
-    if (config.SEED_DEMO && (await isEmptyDatabase(db))) {
-      const seeded = await seedDemo(db, storage);
-      log.info(seeded, "demo content loaded");
+    async function loadDemoContent() {
+      if (config.SEED_DEMO && (await isEmptyDatabase(db))) {
+        const seeded = await seedDemo(db, storage);
+        log.info(seeded, "demo content loaded");
+      }
+      logStartupStep(log, "demo content checked");
     }
+    // Side by side: each hashes a password (scrypt, off the main thread), and the seed stores pictures.
+    await Promise.all([makeSureOfOwner(), loadDemoContent()]);
 
     // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows and raw page views past
     // their retention are ours to prune either way.

@@ -1,12 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import {
-  DeleteObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 
 export interface StoredFile {
   bucket: string;
@@ -21,8 +14,11 @@ export interface Storage {
   /** Stores a new file; refuses to replace an existing one. Returns its public URL. */
   put(bucket: string, key: string, data: Buffer): Promise<string>;
   publicUrl(bucket: string, key: string): string;
-  /** Files of a bucket sorted by name (spec: 100 per bucket). */
-  list(bucket: string, options?: { limit?: number }): Promise<StoredFile[]>;
+  /**
+   * Files of a bucket sorted by name (spec: 100 per bucket), from the first name after `after`
+   * on: the way to read a bucket a page at a time, as S3's StartAfter does.
+   */
+  list(bucket: string, options?: { limit?: number; after?: string }): Promise<StoredFile[]>;
   listBuckets(): Promise<string[]>;
   remove(bucket: string, key: string): Promise<void>;
   /** Folder served at /uploads (local driver only). */
@@ -77,17 +73,21 @@ export function createLocalStorage(root: string): Storage {
       assertSafeKey(bucket, "x");
       const base = path.join(root, bucket);
       const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      // Names come from the directory alone; only the files asked for are read (stat).
+      const names = entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(".partial"))
+        .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        .filter((name) => options.after === undefined || name > options.after)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, options.limit ?? 100);
       const files = await Promise.all(
-        entries
-          .filter((entry) => entry.isFile() && !entry.name.endsWith(".partial"))
-          .map(async (entry) => {
-            const full = path.join(entry.parentPath, entry.name);
-            const name = path.relative(base, full).split(path.sep).join("/");
-            const stat = await fs.stat(full);
-            return { bucket, name, size: stat.size, lastModified: stat.mtime, publicUrl: publicUrl(bucket, name) };
-          }),
+        names.map(async (name) => {
+          const stat = await fs.stat(path.join(base, ...name.split("/"))).catch(() => null);
+          return stat && { bucket, name, size: stat.size, lastModified: stat.mtime, publicUrl: publicUrl(bucket, name) };
+        }),
       );
-      return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, options.limit ?? 100);
+      // A file removed between the listing and its stat is simply not there.
+      return files.filter((file) => file !== null);
     },
     async remove(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
@@ -106,7 +106,9 @@ export interface S3StorageOptions {
 }
 
 /** Any S3-compatible service; our buckets are top-level prefixes of one S3 bucket. */
-export function createS3Storage(options: S3StorageOptions): Storage {
+export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
+  // The AWS SDK takes a fifth of a second to load: only servers that store files on S3 load it.
+  const { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -147,7 +149,14 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
     async list(bucket, listOptions = {}) {
       assertSafeKey(bucket, "x");
-      const result = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: `${bucket}/`, MaxKeys: listOptions.limit ?? 100 }));
+      const result = await client.send(
+        new ListObjectsV2Command({
+          Bucket: options.bucket,
+          Prefix: `${bucket}/`,
+          MaxKeys: listOptions.limit ?? 100,
+          ...(listOptions.after === undefined ? {} : { StartAfter: `${bucket}/${listOptions.after}` }),
+        }),
+      );
       return (result.Contents ?? [])
         .map((object) => {
           const name = object.Key!.slice(bucket.length + 1);

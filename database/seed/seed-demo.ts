@@ -4,9 +4,9 @@ import { articles, categories, comments, teamMembers } from "../schema";
 import type { AppDb } from "../../app/server/db-types.server";
 import type { Storage } from "../../app/server/storage.server";
 import { createAccount } from "../../app/server/auth.server";
-import { storeImageWithVariants } from "../../app/server/images.server";
 import { slugify } from "../../app/lib/slug";
-import { renderCoverImage } from "./cover-image";
+import { articleBody } from "../../app/server/article-body.server";
+import { storeDemoImages } from "./demo-images";
 import { demoArticles, demoCategories, demoComments, demoTeam } from "./demo-content";
 
 const day = 24 * 60 * 60 * 1000;
@@ -22,31 +22,17 @@ export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
 
 /** Loads the demo magazine: categories, articles with generated cover images, team, comments. */
 export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): Promise<{ articles: number }> {
-  const images = new Map(
-    await Promise.all(
-      demoArticles.map(async (article) => {
-        const jpeg = await renderCoverImage(article.image);
-        return [article.key, await storeImageWithVariants(storage, "media", `articles/demo-${article.key}.jpg`, jpeg)] as const;
-      }),
-    ),
-  );
-  const teamPhotos = await Promise.all(
-    demoTeam.map(async (member, index) => {
-      const initials = member.name
-        .split(/\s+/)
-        .map((part) => part[0])
-        .join("");
-      const jpeg = await renderCoverImage({ hue: (index * 67 + 20) % 360, label: initials, width: 480, height: 480 });
-      return storeImageWithVariants(storage, "media", `team/demo-${slugify(member.name)}.jpg`, jpeg);
+  // The pictures are stored while the reader's password is hashed (both off the main thread).
+  const [{ covers: images, portraits: teamPhotos }, readerId] = await Promise.all([
+    storeDemoImages(storage),
+    createAccount(db, {
+      email: "reader@the-educator.local",
+      password: crypto.randomBytes(12).toString("base64url"),
+      role: "user",
+      verified: true,
+      displayName: "Mwila Banda",
     }),
-  );
-  const readerId = await createAccount(db, {
-    email: "reader@the-educator.local",
-    password: crypto.randomBytes(12).toString("base64url"),
-    role: "user",
-    verified: true,
-    displayName: "Mwila Banda",
-  });
+  ]);
 
   return db.transaction(async (tx) => {
     const insertedCategories = await tx
@@ -64,6 +50,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): P
             title: article.title,
             excerpt: article.excerpt,
             content: article.content,
+            ...articleBody(article.content),
             categoryId: categoryId.get(article.categorySlug)!,
             status: article.status,
             featuredImageUrl: images.get(article.key)!,

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import { articles, pageViewDays, pageViews } from "../../database/schema";
 import { loadConfig } from "../../app/server/config.server";
 import type { Database } from "../../app/server/db.server";
 import { percentiles, startBenchServer, type Percentiles } from "./server";
+import { assertWrkInstalled } from "./wrk";
 
 interface LoadFigures {
   seconds: number;
@@ -30,17 +31,6 @@ export interface IngestionFigures {
   /** The write path alone (queue → batched INSERT → rollup trigger), without HTTP. */
   writePathPerSecond: number;
   writePathLost: number;
-}
-
-export function assertWrkInstalled() {
-  try {
-    execFileSync("wrk", ["--version"], { stdio: "ignore" });
-  } catch (error) {
-    // wrk prints its version and exits 1; only a missing binary throws ENOENT.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error("The ingestion benchmark drives the server with wrk, which is not installed (Debian: apt-get install wrk).");
-    }
-  }
 }
 
 async function storedCounts(database: Database) {

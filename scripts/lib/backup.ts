@@ -29,6 +29,7 @@ import {
   users,
 } from "../../database/schema";
 import { selectRows, type AppDb } from "../../app/server/db-types.server";
+import { fillArticleBodies } from "../../app/server/article-body.server";
 
 /**
  * A backup is one .tar.gz: manifest.json, tables/<table>.jsonl (one `to_jsonb` row per line)
@@ -136,6 +137,13 @@ function primaryKeyColumns(table: PgTable): string[] {
   return composite;
 }
 
+/** Columns the database computes (the articles' search vector): never dumped, never written back. */
+function generatedColumns(table: PgTable): string[] {
+  return getTableConfig(table)
+    .columns.filter((column) => column.generated)
+    .map((column) => column.name);
+}
+
 /** Pages through the table by primary key; rows stay the text PostgreSQL wrote, so nothing (timestamps, bigints) is rounded. */
 async function dumpTable(db: AppDb, table: PgTable, file: string): Promise<number> {
   const keys = primaryKeyColumns(table).map((name) => sql`t.${sql.identifier(name)}`);
@@ -158,7 +166,7 @@ async function dumpTable(db: AppDb, table: PgTable, file: string): Promise<numbe
             )})`;
       const rows = await selectRows<Record<string, string>>(
         db,
-        sql`select ${keyTexts}, to_jsonb(t)::text as row from ${table} t ${after} order by ${keyList} limit ${rowsPerPage}`,
+        sql`select ${keyTexts}, (to_jsonb(t) - ${`{${generatedColumns(table).join(",")}}`}::text[])::text as row from ${table} t ${after} order by ${keyList} limit ${rowsPerPage}`,
       );
       if (rows.length > 0) await output.write(rows.map(({ row }) => `${row}\n`).join(""));
       count += rows.length;
@@ -296,6 +304,8 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
         throw new BackupError(`tables/${name}.jsonl has ${restored} rows, the manifest says ${manifest.tables[name]}: the backup is damaged.`);
       }
     }
+    // A backup made before articles kept their rendered body (migration 0011) restores without it.
+    await fillArticleBodies(tx);
     // Restored ids were inserted explicitly, so the sequence must be moved past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('page_views', 'id'), coalesce(max(id), 0) + 1, false) from ${pageViews}`);
   });
@@ -304,6 +314,13 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
 async function insertRows(db: AppDb, table: PgTable, file: string): Promise<number> {
   const name = getTableName(table);
   if (!fs.existsSync(file)) throw new BackupError(`The backup has no tables/${name}.jsonl: it is damaged.`);
+  const generated = generatedColumns(table);
+  const columnList = sql.join(
+    getTableConfig(table)
+      .columns.filter((column) => !generated.includes(column.name))
+      .map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
   let count = 0;
   let batch: string[] = [];
   let batchChars = 0;
@@ -312,7 +329,7 @@ async function insertRows(db: AppDb, table: PgTable, file: string): Promise<numb
     const rows = `[${batch.join(",")}]`;
     try {
       // jsonb_populate_recordset turns each JSON object into a row of the table's own types.
-      await db.execute(sql`insert into ${table} select * from jsonb_populate_recordset(null::${table}, ${rows}::jsonb)`);
+      await db.execute(sql`insert into ${table} (${columnList}) select ${columnList} from jsonb_populate_recordset(null::${table}, ${rows}::jsonb)`);
     } catch (error) {
       throw new BackupError(`Could not restore ${name}: ${(error as Error).message}`);
     }

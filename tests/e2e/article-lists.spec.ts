@@ -3,6 +3,8 @@ import { expectNoAxeViolations } from "./axe";
 
 // Demo content: 14 published articles (2 drafts), most viewed first: ECZ exams, AI tools, CBC.
 const publishedCount = 14;
+// Lists show 12 a page; the count is still over all pages.
+const pageSize = 12;
 const cards = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("article");
 const cardTitles = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("heading");
 
@@ -15,7 +17,7 @@ test("typing a search filters on the server and updates the URL without a reload
   await page.goto("/articles");
   await expect(page.getByRole("heading", { name: "All Articles", level: 1 })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(`${publishedCount} articles found`);
-  await expect(cards(page)).toHaveCount(publishedCount);
+  await expect(cards(page)).toHaveCount(pageSize);
   await page.evaluate(() => ((window as unknown as { listMarker: string }).listMarker = "still here"));
   const historyLength = await page.evaluate(() => history.length);
 
@@ -58,14 +60,14 @@ test("active filter chips remove one filter each; Clear Filters empties them all
   await expect(page).toHaveURL(/\/articles$/);
   await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
   await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
-  await expect(cards(page)).toHaveCount(publishedCount);
+  await expect(cards(page)).toHaveCount(pageSize);
 
   await page.goto("/articles?q=no-such-words-anywhere&category=health&view=list");
   await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("0 articles found");
   await page.getByRole("button", { name: "Clear Filters" }).click();
   await expect(page).toHaveURL(/\/articles\?view=list$/);
-  await expect(cards(page)).toHaveCount(publishedCount);
+  await expect(cards(page)).toHaveCount(pageSize);
   await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
 });
 
@@ -119,8 +121,10 @@ test("cards follow the spec: link, image, badge rule, author, read time and a 50
   await expect(first.getByRole("link", { name: "Making the Competence-Based Curriculum Work in Your Classroom" })).toHaveAttribute("href", /^\/articles\/[0-9a-f-]{36}$/);
   await expect(first).toContainText("The Educator");
   await expect(first).toContainText(/\d+ min read/);
+  // The first card's image is fetched at once; the others wait until they near the screen.
   const image = first.locator("img");
-  await expect(image).toHaveAttribute("loading", "lazy");
+  await expect(image).toHaveAttribute("loading", "eager");
+  await expect(cards(page).nth(1).locator("img")).toHaveAttribute("loading", "lazy");
   await expect(image).toHaveAttribute("width", /^\d+$/);
   await expect(image).toHaveAttribute("height", /^\d+$/);
   const delays = await cards(page).evaluateAll((nodes) => nodes.slice(0, 3).map((node) => getComputedStyle(node).animationDelay));
@@ -149,7 +153,8 @@ test("category pages: banner, search, sort, count, empty state and loading text"
   await expect(page.getByRole("status")).toHaveText("2 articles found");
   const list = "Health & Wellness articles";
   await expect(cardTitles(page, list)).toHaveText(["Looking After Yourself: Managing Stress as a Teacher", "Keeping Girls in School: Practical Menstrual Health Support"]);
-  await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["Newest First", "Oldest First", "Most Popular"]);
+  // The spec's three orders, then full-text search ranked by relevance (README: Search).
+  await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["Newest First", "Oldest First", "Most Popular", "Best Match"]);
 
   // Slow the next list load down to see the loading text.
   await page.route(/\/category\/health\.data/, async (route) => {
@@ -186,6 +191,31 @@ test("category pages: banner, search, sort, count, empty state and loading text"
   await expect(page.getByText("No articles found in this category.")).toBeVisible();
 });
 
+test("Next and Previous page through the list, keeping its sort and view, also without JavaScript", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/articles?sort=popular&view=list");
+    const pages = page.getByRole("navigation", { name: "Articles pages" });
+    await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(pageSize);
+    await expect(cardTitles(page).first()).toHaveText("Preparing Learners for ECZ Examinations Without the Burnout");
+    const firstPage = await cardTitles(page).allTextContents();
+
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/articles\?sort=popular&view=list&after=[\w.-]+$/);
+    await expect(cards(page)).toHaveCount(publishedCount - pageSize);
+    await expect(page.getByRole("status")).toHaveText(`${publishedCount} articles found`);
+    expect((await cardTitles(page).allTextContents()).filter((title) => firstPage.includes(title))).toEqual([]);
+    await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/articles\?sort=popular&view=list&before=[\w.-]+$/);
+    await expect(cardTitles(page)).toHaveText(firstPage);
+    await context.close();
+  }
+});
+
 test("the list controls work without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -214,3 +244,17 @@ for (const colorScheme of ["light", "dark"] as const) {
     }
   });
 }
+
+test("Best Match searches the articles' text too, best first, with the matching passage marked", async ({ page }) => {
+  await page.goto("/articles");
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("seedlings");
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible(); // the spec's rule: titles and excerpts
+  await page.getByLabel("Sort by").selectOption({ label: "Best Match" });
+  await expect(page.getByRole("status")).toHaveText("1 article found");
+  await expect(cards(page)).toHaveCount(1);
+  const passage = cards(page).first().locator("[data-search-snippet]");
+  await expect(passage).toContainText("seedlings");
+  await expect(passage.locator("mark")).toHaveText("seedlings");
+  await expect(page).toHaveURL(/sort=relevance/);
+});
+

@@ -43,7 +43,7 @@ test("the navigation collapses into a menu on small screens", async ({ page }) =
   await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
   await menu.getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  await expect(page.locator("#mobile-menu")).toBeHidden();
 });
 
 test("unknown pages show the 404 text", async ({ page }) => {

@@ -18,9 +18,8 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript entry point in one Node process (tsx as a loader, so a signal reaches it directly). */
-export function runTsx(entry: string, args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+function runNode(nodeArgs: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -32,10 +31,20 @@ export function runTsx(entry: string, args: string[], env: Record<string, string
   return { child, output: () => output, exited };
 }
 
+/** Runs a TypeScript entry point in one Node process (tsx as a loader, so a signal reaches it directly). */
+export function runTsx(entry: string, args: string[], env: Record<string, string>): RunningProcess {
+  return runNode(["--import", "tsx", entry, ...args], env);
+}
+
+/** Runs the compiled server (`npm run build` first), as `npm start` does. */
+export function runBuiltServer(env: Record<string, string>): RunningProcess {
+  return runNode(["build/node/index.js"], { NODE_ENV: "production", ...env });
+}
+
 /** Starts the built server (`npm run build` first) and waits until /healthz answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<RunningProcess & { url: string }> {
   const port = await freePort();
-  const running = runTsx("server/index.ts", [], { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env });
+  const running = runBuiltServer({ LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -45,7 +54,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${running.output()}`);
+    if (Date.now() > deadline) {
+      running.child.kill("SIGKILL"); // never left running behind a failed test
+      throw new Error(`server did not start:\n${running.output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createWebServer } from "../../server/app";
 import { startTestServices, type TestServices } from "./services";
@@ -14,12 +14,12 @@ export interface TestServer extends TestServices {
 }
 
 /** The built app (run `npm run build` first) on a random port, over a fresh test database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
   const started = await startTestServices({ PUBLIC_URL: "http://127.0.0.1", ...env });
   const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
   const server = createWebServer({
     config: started.services.config,
-    log: pino({ level: "silent" }),
+    log: options.log ?? pino({ level: "silent" }),
     uploadsDir: started.services.storage.root,
     build: { server: serverBuild, clientDir: path.join(root, "build/client") },
   });

@@ -4,6 +4,7 @@ import { articles, categories } from "../../database/schema";
 import { containsPattern, findCategory, searchPublishedArticles } from "../../app/server/articles.server";
 import { articleListSearch, parseArticleListParams } from "../../app/lib/article-list-params";
 import { selectRows } from "../../app/server/db-types.server";
+import { articleBody } from "../../app/server/article-body.server";
 import { testDatabaseKind } from "../helpers/database";
 import { startTestServices, type TestServices } from "../helpers/services";
 
@@ -30,6 +31,8 @@ const rows: Row[] = [
   { title: "Draft About Healthy Sleep", excerpt: "Not ready yet.", category: "health", status: "draft", views: 0 },
 ];
 
+const withBody = (content: string) => ({ content, ...articleBody(content) });
+
 beforeAll(async () => {
   started = await startTestServices();
   const { db } = started.services;
@@ -45,7 +48,7 @@ beforeAll(async () => {
     rows.map((row, index) => ({
       title: row.title,
       excerpt: row.excerpt,
-      content: Array.from({ length: row.words ?? 40 }, () => "word").join(" "),
+      ...withBody(Array.from({ length: row.words ?? 40 }, () => "word").join(" ")),
       categoryId: categoryId[row.category]!,
       status: row.status ?? "published",
       slug: `article-${index}`,
@@ -56,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => started?.stop());
 
-const titles = async (search: Parameters<typeof searchPublishedArticles>[0]) => (await searchPublishedArticles(search)).map((article) => article.title);
+const titles = async (search: Parameters<typeof searchPublishedArticles>[0]) => (await searchPublishedArticles(search)).articles.map((article) => article.title);
 
 describe(`article lists (${testDatabaseKind})`, () => {
   it("lists published articles only, newest first by default", async () => {
@@ -77,7 +80,7 @@ describe(`article lists (${testDatabaseKind})`, () => {
       "100% Attendance Awards",
       "Stress at Exam Time",
     ]);
-    const popular = await searchPublishedArticles({ sort: "popular" });
+    const popular = (await searchPublishedArticles({ sort: "popular" })).articles;
     expect(popular.map((article) => article.views)).toEqual([900, 300, 50, 10, 5]);
   });
 
@@ -108,10 +111,10 @@ describe(`article lists (${testDatabaseKind})`, () => {
   });
 
   it("returns cards with the read time and without the full text", async () => {
-    const [lunches] = await searchPublishedArticles({ q: "lunches" });
+    const [lunches] = (await searchPublishedArticles({ q: "lunches" })).articles;
     expect(lunches).toMatchObject({ categorySlug: "health", readTimeMinutes: 3, excerpt: "Cheap meals that keep a class awake." });
     expect(lunches).not.toHaveProperty("content");
-    const [football] = await searchPublishedArticles({ q: "football" });
+    const [football] = (await searchPublishedArticles({ q: "football" })).articles;
     expect(football).toMatchObject({ excerpt: null, readTimeMinutes: 1 });
   });
 

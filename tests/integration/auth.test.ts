@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, users } from "../../database/schema";
+import { profiles, sessions, users } from "../../database/schema";
 import { AuthError, signIn, signUp } from "../../app/server/auth.server";
 import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "../../app/server/owner.server";
 import { testDatabaseKind } from "../helpers/database";
@@ -83,11 +83,27 @@ describe(`auth (${testDatabaseKind})`, () => {
     expect(profile!.role).toBe("admin");
     await expect(setRole(db, ownerId!, "user")).rejects.toBeInstanceOf(OwnerRoleError);
 
-    // An existing account named as owner is promoted at the next start.
+    // Naming someone else's account is not enough to own it: without OWNER_PASSWORD it stays as it is.
     const { userId } = await signUp({ email: "promoted@example.com", password: "123456" }, client("10.0.2.1"));
-    expect(await ensureOwner(db, { email: "promoted@example.com" })).toEqual({ email: "promoted@example.com", created: false });
-    const [promoted] = await db.select().from(profiles).where(eq(profiles.id, userId));
-    expect(promoted!.role).toBe("admin");
+    await signIn({ email: "promoted@example.com", password: "123456" }, client("10.0.2.2"));
+    const sessionsOf = async (id: string) => (await db.select().from(sessions).where(eq(sessions.userId, id))).length;
+    const roleOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0]!.role;
+    expect(await sessionsOf(userId)).toBeGreaterThan(0);
+    expect(await ensureOwner(db, { email: "promoted@example.com" })).toEqual({ email: "promoted@example.com", created: false, refused: true });
+    expect(await roleOf(userId)).toBe("user");
+    expect(await sessionsOf(userId)).toBeGreaterThan(0);
+    // With the password too it is taken over, and whoever was signed in to it is signed out.
+    expect(await ensureOwner(db, { email: "promoted@example.com", password: "new-owner-pass" })).toEqual({ email: "promoted@example.com", created: false });
+    expect(await roleOf(userId)).toBe("admin");
+    expect(await sessionsOf(userId)).toBe(0);
+    expect(await signIn({ email: "promoted@example.com", password: "new-owner-pass" }, client("10.0.2.3"))).toEqual(expect.any(String));
+    // A password reset through OWNER_PASSWORD signs the owner out everywhere too; a restart without a change does not.
+    expect(await sessionsOf(userId)).toBe(1);
+    await ensureOwner(db, { email: "promoted@example.com" });
+    await ensureOwner(db, { email: "promoted@example.com", password: "new-owner-pass" });
+    expect(await sessionsOf(userId)).toBe(1);
+    await ensureOwner(db, { email: "promoted@example.com", password: "newer-owner-pass" });
+    expect(await sessionsOf(userId)).toBe(0);
   });
 
   it("creates an owner with a random password when there is no admin and no OWNER_EMAIL", async () => {

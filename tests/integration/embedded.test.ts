@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { categories } from "../../database/schema";
 import { DatabaseLockedError, openEmbeddedDatabase } from "../../app/server/db.server";
 import { temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { runTsx, startServerProcess, stopProcess } from "../helpers/processes";
+import { runBuiltServer, runTsx, startServerProcess, stopProcess } from "../helpers/processes";
 import { signInOverHttp } from "../helpers/server";
 
 // These are about the embedded engine itself, so they run in the PGlite pass only.
@@ -27,7 +27,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     const dataDir = temporaryFolder();
     const first = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     try {
-      const second = runTsx("server/index.ts", [], { NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" });
+      const second = runBuiltServer({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" });
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(`The data folder ${path.resolve(dataDir)} is in use by another process`);
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);

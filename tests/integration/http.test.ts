@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../../app/server/auth.server";
 import { demoArticles } from "../../database/seed/demo-content";
@@ -26,17 +27,31 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
     expect(html.match(/href="\/articles\/[0-9a-f-]{36}"/g)?.length).toBeGreaterThanOrEqual(6);
   });
 
-  it("sends security headers with a fresh CSP nonce that every inline script carries", async () => {
-    const [first, second] = await Promise.all([fetch(server.url), fetch(server.url)]);
+  it("sends hydrated pages a fresh CSP nonce that every inline script but the theme script carries", async () => {
+    const [first, second] = await Promise.all([fetch(`${server.url}/contact`), fetch(`${server.url}/contact`)]);
     const csp = first.headers.get("content-security-policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     const html = await first.text();
-    const scripts = html.match(/<script\b[^>]*>/g)!;
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const scripts = html.match(/<script\b[^>]*>[^<]{0,20}/g)!;
+    expect(scripts.length).toBeGreaterThan(1);
+    const [theme, ...others] = scripts;
+    expect(theme).toMatch(/^<script>\(function\(\)/);
+    for (const tag of others) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("allows the theme script by its hash, so reader pages carry no nonce and can be shared", async () => {
+    const response = await fetch(server.url);
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("'nonce-");
+    const html = await response.text();
+    const theme = /<script>([^<]+)<\/script>/.exec(html)![1]!;
+    const hash = crypto.createHash("sha256").update(theme).digest("base64");
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(html).not.toContain("nonce=");
+    expect(html.match(/<script\b[^>]*src="[^"]+"/g)).toEqual([expect.stringMatching(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js"$/)]);
   });
 
   it("serves hashed assets with an immutable year-long cache, compressed", async () => {
@@ -66,6 +81,19 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
     const response = await fetch(`${server.url}/admin/articles`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Farticles");
+  });
+
+  it("after sign-in, sends a redirectTo that leads off the site to the home page instead", async () => {
+    for (const payload of ["/\t/evil.example", "/\n/evil.example"]) {
+      const response = await fetch(`${server.url}/auth?redirectTo=${encodeURIComponent(payload)}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "sign-in", email: "owner@example.com", password: "owner-secret" }),
+      });
+      expect(response.status, JSON.stringify(payload)).toBe(302);
+      expect(response.headers.get("location"), JSON.stringify(payload)).toBe("/");
+    }
   });
 
   it("signs in with an HttpOnly SameSite session cookie and shows the admin area to the owner", async () => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../../app/server/auth.server";
-import { contentImageUrls, isImageVariant, listMediaReferences, listStorageFiles, mergeMediaItems } from "../../app/server/media.server";
+import { firstPage, type PageRequest } from "../../app/server/keyset.server";
+import { contentImageUrls, isImageVariant, listMediaPage, listMediaReferences, referencesByUrl, type MediaItem } from "../../app/server/media.server";
 import { demoArticles, demoTeam } from "../../database/seed/demo-content";
 import { testDatabaseKind } from "../helpers/database";
 import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
@@ -70,16 +71,26 @@ describe("finding image URLs in article content (spec §5)", () => {
 });
 
 describe(`the media library (${testDatabaseKind})`, () => {
-  it("lists stored originals, article images and team photos, one item per URL", async () => {
+  /** Every item of the library, page after page. */
+  async function everyItem() {
     const { db, storage } = server.services;
-    const files = await listStorageFiles(storage);
-    expect(files.length).toBeGreaterThan(0);
-    expect(files.some((file) => isImageVariant(file.name))).toBe(false);
-    expect(files.map((file) => file.name)).toEqual([...files.map((file) => file.name)].sort((a, b) => a.localeCompare(b)));
+    const references = referencesByUrl(await listMediaReferences(db));
+    const items: MediaItem[] = [];
+    let request: PageRequest = firstPage;
+    for (;;) {
+      const page = await listMediaPage(storage, references, { q: "", kind: "all" }, request);
+      items.push(...page.rows);
+      if (!page.next) return items;
+      request = { after: page.next, before: null };
+    }
+  }
 
-    const items = mergeMediaItems(files, await listMediaReferences(db));
+  it("lists stored originals, article images and team photos, one item per URL, in URL order", async () => {
+    const items = await everyItem();
     const urls = items.map((item) => item.url);
     expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toEqual([...urls].sort((a, b) => (a < b ? -1 : 1)));
+    expect(items.some((item) => item.file && isImageVariant(item.file.path))).toBe(false);
 
     const featured = items.filter((item) => item.references.some((reference) => reference.kind === "article-featured"));
     expect(featured).toHaveLength(demoArticles.length);
@@ -94,13 +105,13 @@ describe(`the media library (${testDatabaseKind})`, () => {
     expect(team.map((item) => item.references[0]!.label).sort()).toEqual(demoTeam.map((member) => member.name).sort());
   });
 
-  it("serves the screen to the owner with the demo images", async () => {
+  it("serves the screen to the owner with the first page of images", async () => {
     const response = await fetch(`${server.url}/admin/media`, { headers: { Cookie: owner.header() } });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Media Library");
-    const [firstFile] = await listStorageFiles(server.services.storage);
-    expect(html).toContain(`src="${firstFile!.publicUrl}"`);
+    const [first] = await everyItem();
+    expect(html).toContain(`src="${first!.url}"`);
   });
 
   it("deletes a stored file together with its WebP copies", async () => {

@@ -131,5 +131,95 @@ describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
     expect(html).toMatch(/<meta name="description" content="An online education magazine for teachers and educators worldwide, with a Zambian focus."\/>/);
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/"/>`);
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="The Educator" href="${publicUrl}/rss.xml"/>`);
+    expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="The Educator" href="${publicUrl}/feed.json"/>`);
+  });
+});
+
+describe(`full-text and category feeds (${testDatabaseKind})`, () => {
+  let healthArticleIds: string[];
+  let illustrated: { id: string };
+
+  beforeAll(async () => {
+    const { db } = server.services;
+    const [health] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
+    // Saved without its stored HTML (as before the start-up backfill): the feed renders it.
+    const [inserted] = await db
+      .insert(articles)
+      .values({
+        title: "Breathing exercises for the staff room",
+        content: "## Try this\n\nBreathe in for four counts. ![A calm classroom](/uploads/media/calm.jpg) See [our team](/about).",
+        categoryId: health!.id,
+        status: "published",
+        slug: "breathing-exercises",
+        publishedAt: new Date(),
+      })
+      .returning({ id: articles.id });
+    illustrated = inserted!;
+    const rows = await db.select({ id: articles.id, categoryId: articles.categoryId, status: articles.status }).from(articles);
+    healthArticleIds = rows.filter((row) => row.categoryId === health!.id && row.status === "published").map((row) => row.id);
+  });
+
+  it("a category's RSS feed holds only that category's published articles, with their full text and absolute links", async () => {
+    const { document } = await fetchXml("/category/health/rss.xml");
+    const channel = (document.rss as { channel: { title: string; link: string; "atom:link": { "@href": string }; item: { link: string; "content:encoded": string }[] } }).channel;
+    expect(channel.title).toBe("Health & Wellness | The Educator");
+    expect(channel.link).toBe(`${publicUrl}/category/health`);
+    expect(channel["atom:link"]["@href"]).toBe(`${publicUrl}/category/health/rss.xml`);
+    expect(channel.item.map((item) => item.link).sort()).toEqual(healthArticleIds.map((id) => `${publicUrl}/articles/${id}`).sort());
+    const item = channel.item.find((entry) => entry.link.endsWith(illustrated.id))!;
+    expect(item["content:encoded"]).toContain("<h2");
+    expect(item["content:encoded"]).toContain("Breathe in for four counts.");
+    expect(item["content:encoded"]).toContain(`src="${publicUrl}/uploads/media/calm.jpg"`);
+    expect(item["content:encoded"]).toContain(`href="${publicUrl}/about"`);
+    expect(item["content:encoded"]).not.toMatch(/(src|href)="\//);
+  });
+
+  it("the site's RSS feed carries the full text too", async () => {
+    const { document } = await fetchXml("/rss.xml");
+    const items = (document.rss as { channel: { item: { link: string; "content:encoded": string }[] } }).channel.item;
+    expect(items.find((entry) => entry.link.endsWith(illustrated.id))!["content:encoded"]).toContain("Breathe in for four counts.");
+    for (const entry of items) expect(entry["content:encoded"].length).toBeGreaterThan(0);
+  });
+
+  it("serves the same articles as JSON Feed 1.1, for the site and for a category", async () => {
+    const response = await fetch(`${server.url}/category/health/feed.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/feed+json; charset=utf-8");
+    const feed = (await response.json()) as {
+      version: string;
+      title: string;
+      home_page_url: string;
+      feed_url: string;
+      items: { id: string; url: string; title: string; content_html: string; date_published?: string; date_modified: string; tags: string[] }[];
+    };
+    expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+    expect(feed.title).toBe("Health & Wellness | The Educator");
+    expect(feed.home_page_url).toBe(`${publicUrl}/category/health`);
+    expect(feed.feed_url).toBe(`${publicUrl}/category/health/feed.json`);
+    expect(feed.items.map((item) => item.url).sort()).toEqual(healthArticleIds.map((id) => `${publicUrl}/articles/${id}`).sort());
+    for (const item of feed.items) {
+      expect(item.id).toBe(item.url);
+      expect(item.title.length).toBeGreaterThan(0);
+      expect(item.content_html.length).toBeGreaterThan(0);
+      expect(Number.isNaN(Date.parse(item.date_modified))).toBe(false);
+      expect(item.tags).toEqual(["Health & Wellness"]);
+    }
+    const site = (await (await fetch(`${server.url}/feed.json`)).json()) as { feed_url: string; items: unknown[] };
+    expect(site.feed_url).toBe(`${publicUrl}/feed.json`);
+    expect(site.items).toHaveLength(20);
+  });
+
+  it("answers 404 for the feeds of a category that does not exist", async () => {
+    for (const path of ["/category/no-such-thing/rss.xml", "/category/no-such-thing/feed.json"]) expect((await fetch(server.url + path)).status).toBe(404);
+  });
+
+  it("points to the feeds from the lists, and to its own from a category page", async () => {
+    const list = await (await fetch(`${server.url}/articles`)).text();
+    expect(list).toContain(`<link rel="alternate" type="application/rss+xml" title="The Educator" href="${publicUrl}/rss.xml"/>`);
+    const category = await (await fetch(`${server.url}/category/health`)).text();
+    expect(category).toContain(`<link rel="alternate" type="application/rss+xml" title="Health &amp; Wellness | The Educator" href="${publicUrl}/category/health/rss.xml"/>`);
+    expect(category).toContain(`<link rel="alternate" type="application/feed+json" title="Health &amp; Wellness | The Educator" href="${publicUrl}/category/health/feed.json"/>`);
+    const unknown = await (await fetch(`${server.url}/category/no-such-thing`)).text();
+    expect(unknown).not.toContain("/category/no-such-thing/rss.xml");
   });
 });

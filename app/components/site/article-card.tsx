@@ -18,6 +18,8 @@ export interface ArticleCardData {
   featuredImageUrl: string | null;
   categorySlug: string;
   readTimeMinutes: number;
+  /** A ranked search's matching passage, as safe HTML with the matched words in <mark>. */
+  snippetHtml?: string | null;
 }
 
 export type CardSize = "sm" | "md" | "lg";
@@ -37,9 +39,14 @@ interface ArticleCardProps {
   index?: number;
   /** "list": image beside the text instead of above it. */
   layout?: "vertical" | "horizontal";
+  /** The first card a reader sees: its image loads at once, not when it nears the screen. */
+  priority?: boolean;
+  /** 2 where the cards sit right under the page's h1 (the lists); 3 under a section heading. */
+  headingLevel?: 2 | 3;
 }
 
-export function ArticleCard({ article, size = "md", featured = false, index, layout = "vertical" }: ArticleCardProps) {
+export function ArticleCard({ article, size = "md", featured = false, index, layout = "vertical", priority = false, headingLevel = 3 }: ArticleCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const horizontal = layout === "horizontal";
   const image = imageSizes[size];
   return (
@@ -57,7 +64,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
         alt=""
         width={image.width}
         height={image.height}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
         decoding="async"
         className={`h-auto w-full object-cover ${size === "lg" ? "aspect-[16/9]" : "aspect-[16/10]"} ${horizontal ? "sm:w-64 sm:shrink-0 lg:w-80" : ""}`}
       />
@@ -66,13 +73,21 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
           <CategoryBadge slug={article.categorySlug} />
           {featured && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
         </div>
-        <h3 className={`${titleSizes[size]} font-bold leading-snug`}>
+        <Heading className={`${titleSizes[size]} font-bold leading-snug`}>
           {/* The link covers the whole card (::after); the badge link sits above it. */}
           <Link to={`/articles/${article.id}`} className="after:absolute after:inset-0 group-hover:underline">
             {article.title}
           </Link>
-        </h3>
+        </Heading>
         <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-slate-700 dark:text-slate-300`}>{article.excerpt ?? ""}</p>
+        {article.snippetHtml && (
+          <p
+            data-search-snippet
+            className="rounded bg-slate-50 p-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200 [&_mark]:bg-amber-200 [&_mark]:text-slate-900"
+            // Escaped on the server, with only <mark> added (articles.server.ts snippetHtml).
+            dangerouslySetInnerHTML={{ __html: `…${article.snippetHtml}…` }}
+          />
+        )}
         <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
           {cardAuthor} · {article.readTimeMinutes} min read
         </p>

@@ -1,7 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
-import { commentMaxLength, validateComment, type CommentActionData } from "../../lib/comment-schema";
+import { commentMaxLength, type CommentActionData } from "../../lib/comment-schema";
 import { longDate } from "../../lib/long-date";
 
 export interface ArticleComment {
@@ -11,37 +8,14 @@ export interface ArticleComment {
   createdAt: Date | string;
 }
 
-function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
-  const fetcher = useFetcher<CommentActionData>();
-  const form = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
-  // Without JavaScript the form posts as a page, and the answer arrives as the page's action data.
-  const result = fetcher.data ?? pageResult;
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result) return;
-    if (result.ok) {
-      form.current?.reset();
-      toast.success(result.message);
-    } else if (result.formError) {
-      toast.error(result.formError);
-    }
-  }, [fetcher.state, result]);
-
-  const error = clientError ?? (result && !result.ok ? (result.errors.content?.[0] ?? result.formError) : undefined);
+/**
+ * A plain form: it posts as a page (the answer comes back as the page's action data). The
+ * reader script (app/reader/comment-form.ts) checks it first and posts it in the background.
+ */
+function CommentForm({ result }: { result?: CommentActionData }) {
+  const error = result && !result.ok ? (result.errors.content?.[0] ?? result.formError) : undefined;
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      noValidate
-      className="mt-6 space-y-3"
-      onSubmit={(event) => {
-        const checked = validateComment(new FormData(event.currentTarget).get("content"));
-        setClientError(checked.ok ? null : checked.error);
-        if (!checked.ok) event.preventDefault();
-      }}
-    >
+    <form method="post" noValidate data-comment-form className="mt-6 space-y-3">
       <label htmlFor="comment-content" className="block text-sm font-medium">
         Your comment
       </label>
@@ -52,7 +26,6 @@ function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
         required
         maxLength={commentMaxLength}
         defaultValue={result && !result.ok ? result.values.content : undefined}
-        key={result && !result.ok ? "kept" : "fresh"}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "comment-hint comment-error" : "comment-hint"}
         className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
@@ -60,20 +33,18 @@ function CommentForm({ pageResult }: { pageResult?: CommentActionData }) {
       <p id="comment-hint" className="text-xs text-slate-600 dark:text-slate-300">
         Up to 2,000 characters. Comments appear after a moderator approves them.
       </p>
-      {error && (
-        <p id="comment-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <p id="comment-error" role="alert" hidden={!error} className="text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
       {result?.ok && (
         <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
           {result.message}
         </p>
       )}
-      <button type="submit" disabled={busy} className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground disabled:opacity-60">
-        {busy ? "Posting..." : "Post Comment"}
+      <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground disabled:opacity-60">
+        Post Comment
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -90,7 +61,7 @@ export function ArticleComments({
   pageResult?: CommentActionData;
 }) {
   return (
-    <section aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
       <h2 id="comments-heading" className="text-2xl font-bold">
         {`Comments (${comments.length})`}
       </h2>
@@ -113,12 +84,12 @@ export function ArticleComments({
         </ol>
       )}
       {signedIn ? (
-        <CommentForm pageResult={pageResult} />
+        <CommentForm result={pageResult} />
       ) : (
         <p className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <Link to={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
+          <a href={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
             Sign in to join the conversation
-          </Link>
+          </a>
           <span className="text-slate-700 dark:text-slate-300"> and share your thoughts with other educators.</span>
         </p>
       )}

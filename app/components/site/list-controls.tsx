@@ -1,32 +1,10 @@
 import { LayoutGrid, List, Search } from "lucide-react";
-import { useCallback, useEffect, useRef, type FormEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
-import {
-  articleCategorySlugs,
-  articleListSearch,
-  articleSortLabels,
-  parseArticleListParams,
-  type ArticleListParams,
-  type ArticleView,
-} from "../../lib/article-list-params";
+import { useLocation } from "react-router";
+import { articleCategorySlugs, articleListSearch, articleSortLabels, type ArticleListParams, type ArticleView } from "../../lib/article-list-params";
 import { categoryLabel } from "../../lib/category-label";
-
-/** Wait after the last keystroke before the search reaches the URL. */
-export const searchDebounceMs = 300;
 
 const fieldClass =
   "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-
-/** Moves the current list page to other parameters, without a full reload; `replace` for steps not worth a history entry. */
-export function useListNavigation(params: ArticleListParams) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  return useCallback(
-    (changes: Partial<ArticleListParams>, options: { replace?: boolean } = {}) =>
-      navigate({ pathname, search: articleListSearch({ ...params, ...changes }) }, { replace: options.replace, preventScrollReset: true }),
-    [navigate, pathname, params],
-  );
-}
 
 interface ListControlsProps {
   params: ArticleListParams;
@@ -37,51 +15,19 @@ interface ListControlsProps {
 }
 
 /**
- * Search, category and sort of a list page: a GET form (works without JavaScript) that, with
- * JavaScript, updates the URL in place — the search debounced, replacing the history entry.
+ * Search, category and sort of a list page: a GET form (works without JavaScript). The reader
+ * script (app/reader/list-navigation.ts) updates the list in place as the reader types or picks.
  */
 export function ListControls({ params, searchLabel, searchPlaceholder, withCategoryFilter = false }: ListControlsProps) {
-  const go = useListNavigation(params);
   const { pathname } = useLocation();
-  const input = useRef<HTMLInputElement>(null);
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The search text the URL holds; what is typed after it is never overwritten by a reload.
-  const inUrl = useRef(params.q);
-
-  useEffect(() => {
-    // The URL changed elsewhere (a chip, Clear Filters, the back button): show its search text.
-    if (params.q === inUrl.current) return;
-    inUrl.current = params.q;
-    clearTimeout(pending.current);
-    if (input.current) input.current.value = params.q;
-  }, [params.q]);
-  useEffect(() => () => clearTimeout(pending.current), []);
-
-  function searchFor(text: string, replace: boolean) {
-    clearTimeout(pending.current);
-    const q = parseArticleListParams(new URLSearchParams({ q: text })).q;
-    if (q === inUrl.current) return;
-    inUrl.current = q;
-    void go({ q }, { replace });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = parseArticleListParams(new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>));
-    inUrl.current = form.q;
-    clearTimeout(pending.current);
-    void go({ q: form.q, sort: form.sort, ...(withCategoryFilter ? { category: form.category } : {}) });
-  }
-
   return (
-    <form method="get" action={pathname} onSubmit={onSubmit} role="search" className="flex flex-col gap-3 md:flex-row md:items-end">
+    <form method="get" action={pathname} role="search" data-list-form className="flex flex-col gap-3 md:flex-row md:items-end">
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor="list-search" className="text-sm font-medium">
           {searchLabel}
         </label>
         <div className="flex gap-2">
           <input
-            ref={input}
             id="list-search"
             type="search"
             name="q"
@@ -89,11 +35,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
             placeholder={searchPlaceholder}
             autoComplete="off"
             maxLength={200}
-            onChange={(event) => {
-              const text = event.currentTarget.value;
-              clearTimeout(pending.current);
-              pending.current = setTimeout(() => searchFor(text, true), searchDebounceMs);
-            }}
+            data-list-search
             className={`${fieldClass} min-w-0 flex-1`}
           />
           <button
@@ -113,8 +55,8 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
           <select
             id="list-category"
             name="category"
-            value={params.category ?? ""}
-            onChange={(event) => void go({ category: parseArticleListParams(`category=${event.currentTarget.value}`).category })}
+            defaultValue={params.category ?? ""}
+            data-submit-on-change
             className={fieldClass}
           >
             <option value="">All Categories</option>
@@ -133,8 +75,8 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
         <select
           id="list-sort"
           name="sort"
-          value={params.sort}
-          onChange={(event) => void go({ sort: parseArticleListParams(`sort=${event.currentTarget.value}`).sort })}
+          defaultValue={params.sort}
+          data-submit-on-change
           className={fieldClass}
         >
           {Object.entries(articleSortLabels).map(([value, label]) => (
@@ -156,7 +98,6 @@ const views: Array<{ view: ArticleView; label: string; icon: typeof LayoutGrid }
 
 /** Grid/list toggle: pressed-state buttons; without JavaScript they submit a GET form carrying the other parameters. */
 export function ListViewToggle({ params }: { params: ArticleListParams }) {
-  const go = useListNavigation(params);
   const { pathname } = useLocation();
   const carried = new URLSearchParams(articleListSearch({ ...params, view: "grid" }));
   return (
@@ -173,10 +114,6 @@ export function ListViewToggle({ params }: { params: ArticleListParams }) {
           aria-label={label}
           aria-pressed={params.view === view}
           title={label}
-          onClick={(event) => {
-            event.preventDefault();
-            void go({ view });
-          }}
           className="rounded-md border border-slate-300 p-2 hover:bg-slate-100 aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-foreground dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-accent"
         >
           <Icon className="size-5" aria-hidden />

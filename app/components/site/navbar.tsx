@@ -60,20 +60,21 @@ export function Navbar({ user }: NavbarProps) {
             aria-label={open ? "Close menu" : "Open menu"}
             aria-expanded={open}
             aria-controls="mobile-menu"
+            data-menu-toggle
             onClick={() => setOpen(!open)}
           >
-            {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+            {/* The icon follows aria-expanded, so the reader script (no React) only flips attributes. */}
+            <Menu className="size-5 in-aria-expanded:hidden" aria-hidden />
+            <X className="hidden size-5 in-aria-expanded:block" aria-hidden />
           </button>
         </div>
       </nav>
-      {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
-          <div className="flex flex-col gap-1">
-            <SiteLinks isAdmin={isAdmin} />
-            <div className="pt-2">{account}</div>
-          </div>
+      <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
+        <div className="flex flex-col gap-1">
+          <SiteLinks isAdmin={isAdmin} />
+          <div className="pt-2">{account}</div>
         </div>
-      )}
+      </div>
     </header>
   );
 }

@@ -1,18 +1,24 @@
 import { Moon, Sun } from "lucide-react";
-import { applyTheme, useTheme } from "../../lib/theme";
+import { themeToggleLabel, toggleTheme } from "../../lib/theme";
+import { useTheme } from "../../lib/use-theme";
 
-/** Flips light/dark and remembers it under localStorage "theme". */
+/**
+ * Flips light/dark and remembers it under localStorage "theme". The icon follows the <html>
+ * class by CSS, so it is right before any script runs; on reader pages (not hydrated) the
+ * reader script handles the click through the data attribute.
+ */
 export function ThemeToggle() {
-  const theme = useTheme();
-  const dark = theme === "dark";
+  const theme = useTheme() ?? "light";
   return (
     <button
       type="button"
-      onClick={() => applyTheme(dark ? "light" : "dark")}
+      data-theme-toggle
+      onClick={() => toggleTheme()}
       className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
-      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      aria-label={themeToggleLabel(theme)}
     >
-      {dark ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+      <Moon className="size-5 dark:hidden" aria-hidden />
+      <Sun className="hidden size-5 dark:block" aria-hidden />
     </button>
   );
 }

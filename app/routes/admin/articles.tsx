@@ -5,6 +5,8 @@ import type { Route } from "./+types/articles";
 import { AdminInputError, deleteArticle } from "../../server/admin-content.server";
 import { listAdminArticles } from "../../server/admin-articles.server";
 import { services } from "../../server/services.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Table, Td, Th } from "../../components/ui/table";
 import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
@@ -13,13 +15,15 @@ import type { Toast } from "../../lib/toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Articles | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, log } = services();
+  const url = new URL(request.url);
   try {
-    return { articles: await listAdminArticles(db), loadError: null };
+    const page = await listAdminArticles(db, pageRequest(url.searchParams));
+    return { articles: page.rows, pages: pageLinks(url, page), loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin article list failed to load");
-    return { articles: [], loadError: "Failed to load articles. Please try again." };
+    return { articles: [], pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
   }
 }
 
@@ -103,7 +107,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
-  const { articles, loadError } = loaderData;
+  const { articles, pages, loadError } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -147,6 +151,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </Table>
+          <Pagination links={pages} label="Articles pages" />
         </div>
       )}
     </div>

@@ -10,6 +10,8 @@ import { requireAdmin } from "../../server/auth.server";
 import { deleteCategory, saveCategory } from "../../server/admin-content.server";
 import { failureToast, listCategories, loadOrToast, stampDate } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
 import { Button } from "../../components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { CategoryForm, type CategoryActionData, type CategoryFields } from "../../components/admin/category-form";
@@ -18,9 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Categories | The Educat
 
 const missingFields = "Name and slug are required.";
 
-export async function loader() {
-  const { rows, toast } = await loadOrToast(() => listCategories(services().db), "Failed to load categories");
-  return { categories: rows.map(({ createdAt, ...category }) => ({ ...category, created: stampDate(createdAt) })), toast };
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = await loadOrToast(() => listCategories(services().db, pageRequest(url.searchParams)), "Failed to load categories");
+  return {
+    categories: page.rows.map(({ createdAt, ...category }) => ({ ...category, created: stampDate(createdAt) })),
+    pages: pageLinks(url, page),
+    toast: page.toast,
+  };
 }
 
 function text(form: FormData, name: string) {
@@ -92,7 +99,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
   useActionToast(useFetcher<CategoryActionData>({ key: deleteFetcherKey }).data);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const close = useCallback(() => setForm({ mode: "closed" }), []);
-  const { categories } = loaderData;
+  const { categories, pages } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -141,6 +148,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </Table>
+        <Pagination links={pages} label="Categories pages" />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import { requireAdmin } from "../../server/auth.server";
 import { deleteComment, setCommentStatus } from "../../server/admin-content.server";
 import { commentFilterSchema, failureToast, listComments, loadOrToast, stampDate } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
 import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "../../components/admin/comment-actions";
 import { SearchFilterForm } from "../../components/admin/search-filter-form";
@@ -15,10 +17,16 @@ import { SearchFilterForm } from "../../components/admin/search-filter-form";
 export const meta: Route.MetaFunction = () => [{ title: "Comments | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const filter = commentFilterSchema.parse({ q: params.get("q"), status: params.get("status") ?? "all" });
-  const { rows, toast } = await loadOrToast(() => listComments(services().db, filter), "Failed to load comments");
-  return { filter, comments: rows.map(({ createdAt, ...comment }) => ({ ...comment, created: stampDate(createdAt) })), toast };
+  const page = await loadOrToast(() => listComments(services().db, filter, pageRequest(params)), "Failed to load comments");
+  return {
+    filter,
+    comments: page.rows.map(({ createdAt, ...comment }) => ({ ...comment, created: stampDate(createdAt) })),
+    pages: pageLinks(url, page),
+    toast: page.toast,
+  };
 }
 
 const moderationSchema = z.discriminatedUnion("intent", [
@@ -57,7 +65,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["comments"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<CommentActionData>({ key: commentFetcherKey }).data);
-  const { comments, filter } = loaderData;
+  const { comments, filter, pages } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold">
@@ -111,6 +119,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </Table>
+        <Pagination links={pages} label="Comments pages" />
       </div>
     </div>
   );

@@ -2,9 +2,11 @@ import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/inbox";
 import { requireAdmin } from "../../server/auth.server";
-import { listInbox, markInboxItemRead } from "../../server/inbox.server";
+import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "../../server/inbox.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
 import { services } from "../../server/services.server";
 import { questionCategoryLabel } from "../../lib/inbox-schema";
+import { Pagination, type PageLinks } from "../../components/site/pagination";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inbox | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -13,15 +15,34 @@ function stamp(date: Date, timeZone: string) {
   return { iso: date.toISOString(), text: date.toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }) };
 }
 
-export async function loader() {
-  const timeZone = services().config.SITE_TIMEZONE;
-  const { messages, questions } = await listInbox();
+/** A page link that lands on its own list's heading. */
+function toSection(links: PageLinks, heading: string): PageLinks {
+  return { prev: links.prev && `${links.prev}#${heading}`, next: links.next && `${links.next}#${heading}` };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, config } = services();
+  const url = new URL(request.url);
+  // Each list has its own cursor (messagesAfter=…, questionsBefore=…): paging one keeps the other where it is.
+  const [messages, questions, counts] = await Promise.all([
+    listMessages(db, pageRequest(url.searchParams, "messages")),
+    listQuestions(db, pageRequest(url.searchParams, "questions")),
+    inboxCounts(db),
+  ]);
   const stamped = <Item extends { createdAt: Date; readAt: Date | null }>({ createdAt, readAt, ...item }: Item) => ({
     ...item,
-    received: stamp(createdAt, timeZone),
-    read: readAt && stamp(readAt, timeZone),
+    received: stamp(createdAt, config.SITE_TIMEZONE),
+    read: readAt && stamp(readAt, config.SITE_TIMEZONE),
   });
-  return { messages: messages.map(stamped), questions: questions.map(stamped) };
+  return {
+    messages: messages.rows.map(stamped),
+    questions: questions.rows.map(stamped),
+    counts,
+    pages: {
+      messages: toSection(pageLinks(url, messages, "messages"), "messages-heading"),
+      questions: toSection(pageLinks(url, questions, "questions"), "questions-heading"),
+    },
+  };
 }
 
 type Stamp = ReturnType<typeof stamp>;
@@ -90,9 +111,7 @@ function countLine(total: number, unread: number) {
 }
 
 export default function InboxScreen({ loaderData }: Route.ComponentProps) {
-  const { messages, questions } = loaderData;
-  const unreadMessages = messages.filter((message) => !message.read).length;
-  const unreadQuestions = questions.filter((question) => !question.read).length;
+  const { messages, questions, counts, pages } = loaderData;
   return (
     <div className="space-y-10">
       <div>
@@ -102,7 +121,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="messages-heading">
         <h2 id="messages-heading" className="text-xl font-bold">
-          Messages <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(messages.length, unreadMessages)}</span>
+          Messages <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.messages.total, counts.messages.unread)}</span>
         </h2>
         {messages.length === 0 ? (
           <p className="mt-3 text-slate-600 dark:text-slate-300">No messages yet.</p>
@@ -133,11 +152,12 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <Pagination links={pages.messages} label="Messages pages" />
       </section>
 
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading" className="text-xl font-bold">
-          Questions <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(questions.length, unreadQuestions)}</span>
+          Questions <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.questions.total, counts.questions.unread)}</span>
         </h2>
         {questions.length === 0 ? (
           <p className="mt-3 text-slate-600 dark:text-slate-300">No questions yet.</p>
@@ -172,6 +192,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <Pagination links={pages.questions} label="Questions pages" />
       </section>
     </div>
   );

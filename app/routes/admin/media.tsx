@@ -1,35 +1,49 @@
-import { useId, useState } from "react";
-import { data, useFetcher, useRevalidator } from "react-router";
+import { useId } from "react";
+import { data, Form, useFetcher, useRevalidator } from "react-router";
 import { RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/media";
 import type { Toast } from "../../lib/toast";
 import { useActionToast } from "../../lib/use-action-toast";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 import { requireAdmin } from "../../server/auth.server";
-import { deleteFileSchema, deleteStorageFile, listMediaReferences, listStorageFiles, MediaDeleteError, mergeMediaItems, type MediaKind } from "../../server/media.server";
+import {
+  deleteFileSchema,
+  deleteStorageFile,
+  listMediaPage,
+  listMediaReferences,
+  MediaDeleteError,
+  mediaFilterSchema,
+  referencesByUrl,
+  type MediaFilter,
+} from "../../server/media.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
 import { services } from "../../server/services.server";
+import { Pagination } from "../../components/site/pagination";
 import { Button } from "../../components/ui/button";
 import { controlClass } from "../../components/ui/field";
 import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "../../components/admin/media-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Media Library | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, storage, log } = services();
+  const url = new URL(request.url);
+  const filter = mediaFilterSchema.parse({ q: url.searchParams.get("q"), kind: url.searchParams.get("kind") ?? "all" });
+  const page = pageRequest(url.searchParams);
   // Storage and the database fail independently; whatever loaded is still shown.
-  const [files, references] = await Promise.all([
-    listStorageFiles(storage).catch((error: unknown) => {
-      log.error({ err: error }, "Failed to load storage files");
-      return null;
-    }),
-    listMediaReferences(db).catch((error: unknown) => {
-      log.error({ err: error }, "Failed to load media references");
-      return null;
-    }),
-  ]);
-  const storageToast: Toast | undefined = files ? undefined : { type: "error", title: "Storage error", description: "Failed to load storage files" };
+  const references = await listMediaReferences(db).catch((error: unknown) => {
+    log.error({ err: error }, "Failed to load media references");
+    return null;
+  });
+  const byUrl = referencesByUrl(references ?? []);
+  const items = await listMediaPage(storage, byUrl, filter, page).catch((error: unknown) => {
+    log.error({ err: error }, "Failed to load storage files");
+    return null;
+  });
+  const shown = items ?? (await listMediaPage(null, byUrl, filter, page));
+  const storageToast: Toast | undefined = items ? undefined : { type: "error", title: "Storage error", description: "Failed to load storage files" };
   const referencesToast: Toast | undefined = references ? undefined : { type: "error", title: "Error", description: "Failed to load media references" };
-  return { items: mergeMediaItems(files ?? [], references ?? []), storageToast, referencesToast };
+  return { items: shown.rows, filter, pages: pageLinks(url, shown), storageToast, referencesToast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,9 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<MediaActionData>({ toast: { type: "success", title: "Deleted", description: "File removed from storage" } });
 }
 
-type Filter = "all" | MediaKind;
-
-const filters: Array<{ value: Filter; label: string }> = [
+const filters: Array<{ value: MediaFilter["kind"]; label: string }> = [
   { value: "all", label: "All" },
   { value: "storage", label: "Storage" },
   { value: "article-featured", label: "Article Featured" },
@@ -62,32 +74,15 @@ const filters: Array<{ value: Filter; label: string }> = [
   { value: "team", label: "Team Photos" },
 ];
 
-type Item = Route.ComponentProps["loaderData"]["items"][number];
-
-function matchesFilter(item: Item, filter: Filter) {
-  if (filter === "all") return true;
-  if (filter === "storage") return item.file !== null;
-  return item.kind === filter || item.references.some((reference) => reference.kind === filter);
-}
-
-function matchesSearch(item: Item, query: string) {
-  if (!query) return true;
-  const texts = [item.url, item.label, ...item.references.map((reference) => reference.label)];
-  return texts.some((text) => text.toLowerCase().includes(query));
-}
-
 export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "team_members"]);
   useActionToast({ toast: loaderData.storageToast });
   useActionToast({ toast: loaderData.referencesToast });
   useActionToast(useFetcher<MediaActionData>({ key: mediaDeleteFetcherKey }).data);
   const revalidator = useRevalidator();
-  const [query, setQuery] = useState("");
-  const [filter, setFilter] = useState<Filter>("all");
   const searchId = useId();
-  const { items } = loaderData;
-  const needle = query.trim().toLowerCase();
-  const shown = items.filter((item) => matchesFilter(item, filter) && matchesSearch(item, needle));
+  const { items, filter, pages } = loaderData;
+  const filtered = filter.kind !== "all" || filter.q !== "";
   const refreshing = revalidator.state === "loading";
 
   return (
@@ -100,31 +95,29 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
         </Button>
       </div>
 
-      <div className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-end">
+      {/* A GET form: the search and the filter are the server's, in the URL, so they hold across pages. */}
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-end">
         <div className="lg:w-96">
           <label htmlFor={searchId} className="text-sm font-medium">
             Search media
           </label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" aria-hidden />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search by URL or label"
-              className={`${controlClass} pl-9`}
-            />
+            <input id={searchId} key={filter.q} type="search" name="q" defaultValue={filter.q} placeholder="Search by URL or label" className={`${controlClass} pl-9`} />
           </div>
         </div>
+        {/* The form's first button, so Enter in the search box searches within the filter shown as pressed. */}
+        <Button type="submit" name="kind" value={filter.kind} variant="outline">
+          Search
+        </Button>
         <div role="group" aria-label="Filter media" className="flex flex-wrap gap-2">
           {filters.map((option) => (
-            <Button key={option.value} size="sm" variant={filter === option.value ? "primary" : "outline"} aria-pressed={filter === option.value} onClick={() => setFilter(option.value)}>
+            <Button key={option.value} type="submit" name="kind" value={option.value} size="sm" variant={filter.kind === option.value ? "primary" : "outline"} aria-pressed={filter.kind === option.value}>
               {option.label}
             </Button>
           ))}
         </div>
-      </div>
+      </Form>
 
       {loaderData.storageToast && (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
@@ -138,18 +131,19 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
       )}
 
       <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        {shown.length === items.length ? `${items.length} items` : `${shown.length} of ${items.length} items`}
+        {`${items.length} ${items.length === 1 ? "item" : "items"} on this page`}
       </p>
 
-      {shown.length === 0 ? (
-        <p className="mt-8 text-center text-slate-600 dark:text-slate-300">{items.length === 0 ? "No media yet." : "No media matches your search."}</p>
+      {items.length === 0 ? (
+        <p className="mt-8 text-center text-slate-600 dark:text-slate-300">{filtered ? "No media matches your search." : "No media yet."}</p>
       ) : (
         <ul aria-label="Media items" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-          {shown.map((item) => (
+          {items.map((item) => (
             <MediaCard key={item.url} item={item} />
           ))}
         </ul>
       )}
+      <Pagination links={pages} label="Media pages" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import type { Route } from "./+types/settings";
-import { applyAccent, applyTheme, useAccent, useTheme } from "../../lib/theme";
+import { applyAccent, applyTheme } from "../../lib/theme";
+import { useAccent, useTheme } from "../../lib/use-theme";
 import { SettingsPreview } from "../../components/admin/settings-preview";
 import { SettingsSwitch } from "../../components/admin/settings-switch";
 

@@ -8,6 +8,8 @@ import { requireAdmin } from "../../server/auth.server";
 import { deleteTeamMember } from "../../server/admin-content.server";
 import { failureToast, listTeamMembers, loadOrToast } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
 import { buttonClass } from "../../components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
 import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "../../components/admin/team-delete-button";
@@ -17,9 +19,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Team | The Educator - A
 const loadFailed = "Failed to load team members. Please try again.";
 const deleteFailed = "Failed to delete team member. Please try again.";
 
-export async function loader() {
-  const { rows, toast } = await loadOrToast(() => listTeamMembers(services().db), loadFailed);
-  return { members: rows, toast };
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = await loadOrToast(() => listTeamMembers(services().db, pageRequest(url.searchParams)), loadFailed);
+  return { members: page.rows, pages: pageLinks(url, page), toast: page.toast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,7 +42,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["team_members"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<TeamDeleteData>({ key: teamDeleteFetcherKey }).data);
-  const { members } = loaderData;
+  const { members, pages } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -95,6 +98,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </Table>
+        <Pagination links={pages} label="Team pages" />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import { requireAdmin } from "../../server/auth.server";
 import { updateProfile } from "../../server/admin-content.server";
 import { failureToast, listProfiles, loadOrToast, stampDate, userFilterSchema } from "../../server/admin-lists.server";
 import { services } from "../../server/services.server";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
 import { EmptyRow, Table, TableHead } from "../../components/ui/table";
 import { SearchFilterForm } from "../../components/admin/search-filter-form";
 import { UserRow, userFetcherKey, type UserActionData } from "../../components/admin/user-row";
@@ -15,10 +17,16 @@ import { UserRow, userFetcherKey, type UserActionData } from "../../components/a
 export const meta: Route.MetaFunction = () => [{ title: "Users | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const filter = userFilterSchema.parse({ q: params.get("q"), role: params.get("role") ?? "all" });
-  const { rows, toast } = await loadOrToast(() => listProfiles(services().db, filter), "Failed to load users");
-  return { filter, users: rows.map(({ createdAt, ...user }) => ({ ...user, created: stampDate(createdAt) })), toast };
+  const page = await loadOrToast(() => listProfiles(services().db, filter, pageRequest(params)), "Failed to load users");
+  return {
+    filter,
+    users: page.rows.map(({ createdAt, ...user }) => ({ ...user, created: stampDate(createdAt) })),
+    pages: pageLinks(url, page),
+    toast: page.toast,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,7 +51,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["profiles"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<UserActionData>({ key: userFetcherKey }).data);
-  const { users, filter } = loaderData;
+  const { users, filter, pages } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold">
@@ -79,6 +87,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </Table>
+        <Pagination links={pages} label="Users pages" />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/events";
-import { getUser } from "../../server/auth.server";
+import { clientInfo, getUser } from "../../server/auth.server";
+import { rateLimitScale } from "../../server/rate-limit.server";
 import { services } from "../../server/services.server";
 import type { LiveTable, TableChange } from "../../lib/live-tables";
 
@@ -9,9 +10,38 @@ const heartbeatMs = 20_000;
 // readers would reload every open list for nothing they show.)
 const publicTables: ReadonlySet<LiveTable> = new Set(["articles", "categories", "team_members", "comments"]);
 
+// Each open stream holds a connection and a subscriber: an instance keeps at most 1,000, and 50 for
+// one address (a school's computers share one), so no client can take them all.
+const maxStreams = 1000;
+const maxStreamsPerAddress = 50;
+const openStreams = { total: 0, byAddress: new Map<string, number>() };
+
+/** Counts a stream in, or says why not; the returned function counts it out (once). */
+function admitStream(address: string): (() => void) | null {
+  const fromAddress = openStreams.byAddress.get(address) ?? 0;
+  if (openStreams.total >= maxStreams || fromAddress >= maxStreamsPerAddress * rateLimitScale()) return null;
+  openStreams.total++;
+  openStreams.byAddress.set(address, fromAddress + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    openStreams.total--;
+    const left = (openStreams.byAddress.get(address) ?? 1) - 1;
+    if (left > 0) openStreams.byAddress.set(address, left);
+    else openStreams.byAddress.delete(address);
+  };
+}
+
 /** Server-Sent Events: one "change" event per database change, with heartbeats so proxies keep the stream open. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+  const release = admitStream(clientInfo(request).ip);
+  // EventSource tries again by itself; Retry-After tells other clients when.
+  if (!release) return new Response("Too many live connections. Please try again shortly.", { status: 503, headers: { "Retry-After": "30", "Content-Type": "text/plain; charset=utf-8" } });
+  const user = await getUser(request).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const isAdmin = user?.role === "admin";
   const { realtime } = services();
   const encoder = new TextEncoder();
@@ -43,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
       };
       request.signal.addEventListener("abort", end);
     },

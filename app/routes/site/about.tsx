@@ -4,7 +4,7 @@ import type { Route } from "./+types/about";
 import { listActiveTeamMembers } from "../../server/team.server";
 import { services } from "../../server/services.server";
 import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
 import { AboutTeamMember } from "../../components/site/about-team-member";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,8 +48,14 @@ const values = [
   },
 ];
 
+export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
+  // A failed team read is not kept: the next reader tries again.
+  readerPage: { live: ["team_members"], cacheTags: ({ teamFailed }) => (teamFailed ? null : [cacheTag.team]) },
+};
+
+export const clientLoader = loadAsDocument;
+
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["team_members"]);
   const { team, teamFailed } = loaderData;
   return (
     <>

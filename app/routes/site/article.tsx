@@ -1,20 +1,24 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { preload } from "react-dom";
+import { data, Link } from "react-router";
 import { articleBodyClass } from "../../lib/article-body";
 import type { Route } from "./+types/article";
 import { clientInfo, requireUser } from "../../server/auth.server";
 import { loadArticlePage } from "../../server/article-page.server";
 import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "../../server/comments.server";
 import { services } from "../../server/services.server";
+import { qrCodeSvg } from "../../server/qr-code.server";
 import { ArticleCard, fallbackImage } from "../../components/site/article-card";
 import { ArticleComments } from "../../components/site/article-comments";
 import { CategoryBadge } from "../../components/site/category-badge";
 import { ShareButton } from "../../components/site/share-button";
+import { ShareBar } from "../../components/site/share-bar";
 import { useRootData } from "../../root";
 import { articleMeta } from "../../lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "../../lib/comment-schema";
 import { imageSrcSet } from "../../lib/responsive-image";
 import { publicUrlFrom } from "../../lib/seo";
 import { longDate } from "../../lib/long-date";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
 
@@ -25,14 +29,26 @@ export async function loader({ params }: Route.LoaderArgs) {
     return null;
   });
   if (!page) throw notFound();
-  return page;
+  // A printed copy leads back: its address as a QR code at the end (shown in print only).
+  const printQrSvg = await qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`);
+  return { ...page, printQrSvg };
 }
 
-// The loader counts a view, so it runs only when the reader opens an article, not when
-// the page refreshes its data after posting a comment (which stays pending anyway).
-export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
-  return currentParams.id !== nextParams.id;
-}
+export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
+  readerPage: {
+    cacheTags: ({ article, related, comments }) => [
+      cacheTag.article(article.id),
+      cacheTag.relatedIn(article.categoryId),
+      ...related.map((item) => cacheTag.article(item.id)),
+      cacheTag.commentsOn(article.id),
+      cacheTag.categories,
+      ...comments.map((comment) => cacheTag.comment(comment.id)),
+      ...(comments.length > 0 ? [cacheTag.commenters] : []),
+    ],
+  },
+};
+
+export const clientLoader = loadAsDocument;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -63,7 +79,6 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     title: article.title,
     excerpt: article.excerpt,
     categorySlug: article.categorySlug,
-    image: article.featuredImageUrl ?? fallbackImage,
     publishedAt: article.publishedAt,
     updatedAt: article.updatedAt,
     publicUrl: publicUrlFrom(matches),
@@ -71,11 +86,16 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 };
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, related, comments, html } = loaderData;
-  const signedIn = Boolean(useRootData()?.user);
+  const { article, related, comments, html, printQrSvg } = loaderData;
+  const root = useRootData();
+  const signedIn = Boolean(root?.user);
+  const publicUrl = root?.publicUrl ?? "";
   const path = `/articles/${article.id}`;
   const date = article.publishedAt ? new Date(article.publishedAt) : null;
   const image = article.featuredImageUrl ?? fallbackImage;
+  const imageSizes = "(min-width: 768px) 736px, 100vw";
+  // The cover is the page's largest paint: fetched from the <head>, beside the stylesheet.
+  preload(image, { as: "image", imageSrcSet: imageSrcSet(image), imageSizes, fetchPriority: "high" });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <article>
@@ -94,12 +114,12 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             {" · "}
             <span>{`${article.readTime} · ${article.views.toLocaleString("en-US")} views`}</span>
           </p>
-          <ShareButton title={article.title} path={path} />
+          <ShareBar title={article.title} path={path} url={`${publicUrl}${path}`} />
         </div>
         <img
           src={image}
           srcSet={imageSrcSet(image)}
-          sizes="(min-width: 768px) 736px, 100vw"
+          sizes={imageSizes}
           width={1200}
           height={675}
           fetchPriority="high"
@@ -118,10 +138,11 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           </div>
           <ShareButton title={article.title} path={path} label="Share this article" />
         </footer>
+        <PrintedAddress url={`${publicUrl}${path}`} qrSvg={printQrSvg} />
       </article>
       <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} pageResult={actionData} />
       {related.length > 0 && (
-        <section aria-labelledby="related-heading" className="mt-12">
+        <section aria-labelledby="related-heading" className="mt-12 print:hidden">
           <h2 id="related-heading" className="text-2xl font-bold">
             Related Articles
           </h2>
@@ -133,6 +154,20 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         </section>
       )}
     </div>
+  );
+}
+
+/** Only on paper: where the article lives, as text and as a QR code. */
+function PrintedAddress({ url, qrSvg }: { url: string; qrSvg: string }) {
+  return (
+    <aside className="hidden items-center gap-6 border-t border-black pt-6 print:mt-8 print:flex" data-print-address>
+      <div role="img" aria-label="QR code of this article's address" className="size-32 shrink-0" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <p className="text-sm">
+        Read this article online, and more like it, at
+        <br />
+        <span className="font-semibold break-all">{url}</span>
+      </p>
+    </aside>
   );
 }
 

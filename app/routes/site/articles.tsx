@@ -1,33 +1,43 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/articles";
 import { searchPublishedArticles } from "../../server/articles.server";
 import { ArticleGrid } from "../../components/site/article-grid";
 import { ListControls, ListViewToggle } from "../../components/site/list-controls";
 import { ListFilterChips } from "../../components/site/list-filter-chips";
-import { ListStatus, useListReloading } from "../../components/site/list-status";
+import { ListStatus } from "../../components/site/list-status";
 import { parseArticleListParams } from "../../lib/article-list-params";
-import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { pageLinkMeta, pageMeta, publicUrlFrom } from "../../lib/seo";
+import { feedLinkMeta } from "../../lib/feeds";
+import { pageLinks, pageRequest } from "../../server/keyset.server";
+import { Pagination } from "../../components/site/pagination";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta({
     title: "Articles",
     description: "Search every article published by The Educator: education news, health, sport, technology and entrepreneurship for teachers.",
     // Filters are views of one page: search engines get the plain list.
     path: "/articles",
     publicUrl: publicUrlFrom(matches),
-  });
+  }),
+  ...pageLinkMeta(data?.pages),
+  ...feedLinkMeta(publicUrlFrom(matches)),
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = parseArticleListParams(new URL(request.url).searchParams);
-  const articles = await searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort });
-  return { params, articles };
+  const url = new URL(request.url);
+  const params = parseArticleListParams(url.searchParams);
+  const found = await searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort }, pageRequest(url.searchParams));
+  return { params, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
 }
 
+export const handle: ReaderPageHandle = {
+  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories] },
+};
+
+export const clientLoader = loadAsDocument;
+
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["articles"]);
-  const { params, articles } = loaderData;
-  const reloading = useListReloading();
+  const { params, articles, total, pages } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
@@ -37,24 +47,25 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       <ListControls params={params} searchLabel="Search articles" searchPlaceholder="Search by title or excerpt..." withCategoryFilter />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <ListStatus count={articles.length} reloading={reloading} />
+          <ListStatus count={total} />
           <ListFilterChips params={params} />
         </div>
         <ListViewToggle params={params} />
       </div>
       {articles.length > 0 ? (
-        <div aria-busy={reloading} className={reloading ? "opacity-60 transition-opacity" : undefined}>
+        <div data-list-results>
           <ArticleGrid articles={articles} view={params.view} label="Articles" />
+          <Pagination links={pages} label="Articles pages" />
         </div>
       ) : (
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
           <p className="text-lg text-slate-700 dark:text-slate-200">No articles found matching your criteria.</p>
-          <Form method="get" action="/articles" preventScrollReset className="mt-4">
+          <form method="get" action="/articles" className="mt-4">
             {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
             <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
               Clear Filters
             </button>
-          </Form>
+          </form>
         </div>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/auth";
+import { localPath } from "../../lib/local-path";
 import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "../../server/auth.server";
 import { toastHeader } from "../../server/toast.server";
 import { passwordMinLength } from "../../lib/auth-schema";
@@ -9,10 +10,6 @@ import { passwordMinLength } from "../../lib/auth-schema";
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator" }, { name: "robots", content: "noindex" }];
 
 /** Only paths on this site, never another host. */
-function safeRedirect(target: FormDataEntryValue | string | null): string {
-  return typeof target === "string" && target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
   return null;
@@ -29,13 +26,14 @@ export async function action({ request }: Route.ActionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", await sessionCookieHeader(token));
       headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
-      return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), { headers });
+      // A document load: the page may be a reader page, whose behaviour comes with the document (and shows the toast).
+      return redirectDocument(localPath(new URL(request.url).searchParams.get("redirectTo"), request.url), { headers });
     }
     const result = await signUp(values, client);
     const headers = new Headers();
     if (result.sessionToken) headers.append("Set-Cookie", await sessionCookieHeader(result.sessionToken));
     headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Account created successfully! Please check your email for verification." }));
-    return redirect(result.sessionToken ? "/" : "/auth", { headers });
+    return redirectDocument(result.sessionToken ? "/" : "/auth", { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     // The password is never sent back; the email and the tab are kept.

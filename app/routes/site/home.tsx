@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { listLatestArticles } from "../../server/articles.server";
 import { ArticleCard } from "../../components/site/article-card";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
 import { pageMeta, publicUrlFrom, siteDescription, siteName } from "../../lib/seo";
+import { feedLinkMeta } from "../../lib/feeds";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       path: "/",
       publicUrl,
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: siteName, href: `${publicUrl}/rss.xml` },
+    ...feedLinkMeta(publicUrl),
   ];
 };
 
@@ -33,8 +34,13 @@ const categoryLinks = [
   { to: "/ask-kafundisha", label: "Ask Kafundisha", icon: MessageCircleQuestion },
 ];
 
+export const handle: ReaderPageHandle = {
+  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories] },
+};
+
+export const clientLoader = loadAsDocument;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["articles"]);
   const { featured, latest } = loaderData;
   return (
     <>
@@ -77,8 +83,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-600 dark:text-slate-300">No featured articles yet</p>
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-2">
-            {featured.map((article) => (
-              <ArticleCard key={article.id} article={article} size="lg" />
+            {featured.map((article, index) => (
+              <ArticleCard key={article.id} article={article} size="lg" priority={index === 0} />
             ))}
           </div>
         )}

@@ -1,6 +1,23 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { Navbar } from "../../components/site/navbar";
 import { useRootData } from "../../root";
+
+/**
+ * Data saver: no images until the reader taps one. A plain form (it works on every page, with or
+ * without JavaScript); the choice is kept in a cookie, so the server sends pages without images.
+ */
+function DataSaverSwitch({ on }: { on: boolean }) {
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/data-saver" className="mt-3">
+      <input type="hidden" name="on" value={on ? "off" : "on"} />
+      <input type="hidden" name="back" value={pathname + search} />
+      <button type="submit" aria-pressed={on} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+        Data saver: {on ? "on" : "off"}
+      </button>
+    </form>
+  );
+}
 
 export default function SiteLayout() {
   const root = useRootData();
@@ -15,6 +32,7 @@ export default function SiteLayout() {
       </main>
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
         © {new Date().getFullYear()} The Educator. Empowering educators in Zambia and worldwide.
+        <DataSaverSwitch on={root?.dataSaver ?? false} />
       </footer>
     </div>
   );

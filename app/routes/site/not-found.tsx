@@ -1,11 +1,15 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import type { ReaderPageHandle } from "../../lib/reader-page";
 
 export function loader(_: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Educator" }, { name: "robots", content: "noindex" }];
+
+// Any address ends here: rendered without React in the browser, never cached.
+export const handle: ReaderPageHandle = { readerPage: {} };
 
 export default function NotFound() {
   return (

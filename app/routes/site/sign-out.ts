@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { sessionCookieHeader, signOut } from "../../server/auth.server";
 import { toastHeader } from "../../server/toast.server";
@@ -8,7 +8,8 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieHeader(null));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed out", description: "You have been signed out successfully." }));
-  return redirect("/", { headers });
+  // Home is a reader page: loaded as a document, it shows the toast the cookie carries.
+  return redirectDocument("/", { headers });
 }
 
 export function loader() {

@@ -1,35 +1,97 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { articles, categories } from "../../../database/schema";
 import { siteDescription, siteName } from "../../lib/seo";
-import { publishedOnly } from "../articles.server";
+import { feedPaths } from "../../lib/feeds";
+import { articleBody } from "../article-body.server";
+import { publishedOnly, readArticleContent } from "../articles.server";
 import { services } from "../services.server";
 import { escapeXml, rfc822Date } from "./xml.server";
 
 const feedSize = 20;
-// Same words as the home page description.
 
+export interface FeedArticle {
+  id: string;
+  title: string;
+  excerpt: string | null;
+  featuredImageUrl: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  categoryName: string;
+  /** The sanitized body, as the article page shows it, with absolute links. */
+  contentHtml: string;
+}
 
-/** RSS 2.0 feed of the latest published articles, with absolute links from PUBLIC_URL. */
-export async function buildRssFeed(publicUrl: string): Promise<string> {
-  const latest = await services()
+/** What a feed holds: the whole magazine, or one category. */
+export interface Feed {
+  title: string;
+  description: string;
+  /** Path of the page the feed follows ("/" or "/category/health"). */
+  pagePath: string;
+  paths: { rss: string; json: string };
+  articles: FeedArticle[];
+}
+
+/** Root-relative `src`, `href` and `srcset` URLs made absolute: feed readers show the HTML away from our site. */
+export function absoluteUrls(html: string, publicUrl: string): string {
+  const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? publicUrl + url : url);
+  return html
+    .replace(/\b(src|href)="([^"]*)"/g, (_, name: string, url: string) => `${name}="${absolute(url)}"`)
+    .replace(/\bsrcset="([^"]*)"/g, (_, set: string) => `srcset="${set.split(",").map((candidate) => candidate.trim().replace(/^\S+/, absolute)).join(", ")}"`);
+}
+
+async function newestArticles(publicUrl: string, categoryId?: string): Promise<FeedArticle[]> {
+  const rows = await services()
     .db.select({
       id: articles.id,
       title: articles.title,
       excerpt: articles.excerpt,
+      featuredImageUrl: articles.featuredImageUrl,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
       categoryName: categories.name,
+      contentHtml: articles.contentHtml,
     })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(publishedOnly)
-    .orderBy(desc(articles.publishedAt))
+    .where(categoryId ? and(publishedOnly, eq(articles.categoryId, categoryId)) : publishedOnly)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(feedSize);
-  const lastBuild = latest.reduce<Date | null>((newest, article) => {
-    const changed = article.publishedAt && article.publishedAt > article.updatedAt ? article.publishedAt : article.updatedAt;
-    return newest && newest > changed ? newest : changed;
-  }, null);
-  const items = latest.map((article) => {
+  return Promise.all(
+    rows.map(async (row) => {
+      // NULL only for a row the start-up backfill has not rendered yet.
+      const html = row.contentHtml ?? articleBody(await readArticleContent(row.id)).contentHtml;
+      return { ...row, contentHtml: absoluteUrls(html, publicUrl) };
+    }),
+  );
+}
+
+/** The magazine's feed: its latest published articles. */
+export async function siteFeed(publicUrl: string): Promise<Feed> {
+  return { title: siteName, description: siteDescription, pagePath: "/", paths: feedPaths(), articles: await newestArticles(publicUrl) };
+}
+
+/** One category's feed, or null when there is no such category. */
+export async function categoryFeed(publicUrl: string, slug: string): Promise<Feed | null> {
+  const [category] = await services()
+    .db.select({ id: categories.id, name: categories.name, description: categories.description })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  if (!category) return null;
+  return {
+    title: `${category.name} | ${siteName}`,
+    description: category.description || `${category.name} articles from ${siteName}.`,
+    pagePath: `/category/${encodeURIComponent(slug)}`,
+    paths: feedPaths(slug),
+    articles: await newestArticles(publicUrl, category.id),
+  };
+}
+
+const changedAt = (article: FeedArticle) => (article.publishedAt && article.publishedAt > article.updatedAt ? article.publishedAt : article.updatedAt);
+
+/** RSS 2.0 with the full text in `content:encoded`, absolute links from PUBLIC_URL. */
+export function rssDocument(publicUrl: string, feed: Feed): string {
+  const lastBuild = feed.articles.map(changedAt).reduce<Date | null>((newest, date) => (newest && newest > date ? newest : date), null);
+  const items = feed.articles.map((article) => {
     const link = escapeXml(`${publicUrl}/articles/${article.id}`);
     return [
       "    <item>",
@@ -37,6 +99,7 @@ export async function buildRssFeed(publicUrl: string): Promise<string> {
       `      <link>${link}</link>`,
       `      <guid isPermaLink="true">${link}</guid>`,
       article.excerpt ? `      <description>${escapeXml(article.excerpt)}</description>` : null,
+      `      <content:encoded>${escapeXml(article.contentHtml)}</content:encoded>`,
       article.publishedAt ? `      <pubDate>${rfc822Date(article.publishedAt)}</pubDate>` : null,
       `      <category>${escapeXml(article.categoryName)}</category>`,
       "    </item>",
@@ -46,17 +109,41 @@ export async function buildRssFeed(publicUrl: string): Promise<string> {
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">`,
     "  <channel>",
-    `    <title>${escapeXml(siteName)}</title>`,
-    `    <link>${escapeXml(`${publicUrl}/`)}</link>`,
-    `    <description>${escapeXml(siteDescription)}</description>`,
+    `    <title>${escapeXml(feed.title)}</title>`,
+    `    <link>${escapeXml(publicUrl + feed.pagePath)}</link>`,
+    `    <description>${escapeXml(feed.description)}</description>`,
     "    <language>en</language>",
     `    <lastBuildDate>${rfc822Date(lastBuild ?? new Date())}</lastBuildDate>`,
-    `    <atom:link href="${escapeXml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(publicUrl + feed.paths.rss)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "  </channel>",
     "</rss>",
     "",
   ].join("\n");
+}
+
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1) of the same articles. */
+export function jsonFeedDocument(publicUrl: string, feed: Feed) {
+  const absolute = (url: string) => (url.startsWith("/") ? publicUrl + url : url);
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: feed.title,
+    home_page_url: publicUrl + feed.pagePath,
+    feed_url: publicUrl + feed.paths.json,
+    description: feed.description,
+    language: "en",
+    items: feed.articles.map((article) => ({
+      id: `${publicUrl}/articles/${article.id}`,
+      url: `${publicUrl}/articles/${article.id}`,
+      title: article.title,
+      content_html: article.contentHtml,
+      ...(article.excerpt ? { summary: article.excerpt } : {}),
+      ...(article.featuredImageUrl ? { image: absolute(article.featuredImageUrl) } : {}),
+      ...(article.publishedAt ? { date_published: article.publishedAt.toISOString() } : {}),
+      date_modified: changedAt(article).toISOString(),
+      tags: [article.categoryName],
+    })),
+  };
 }

@@ -1,0 +1,33 @@
+import { Link2, MessageCircle, Printer, ThumbsUp } from "lucide-react";
+import { shareTargets } from "../../lib/share";
+import { ShareButton, shareItemClass as itemClass } from "./share-button";
+
+/**
+ * Share, WhatsApp, Facebook, Copy link and Print. The two networks are plain links (they work
+ * without JavaScript); the reader script does the rest, and shows Print (hidden until it can work).
+ * `url` is the canonical address.
+ */
+export function ShareBar({ title, path, url }: { title: string; path: string; url: string }) {
+  const targets = shareTargets(title, url);
+  return (
+    <div className="flex flex-wrap items-center gap-2 print:hidden" data-share-bar>
+      <ShareButton title={title} path={path} />
+      <a href={targets.whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
+        <MessageCircle aria-hidden="true" className="size-4" />
+        WhatsApp
+      </a>
+      <a href={targets.facebook} target="_blank" rel="noopener noreferrer" className={itemClass}>
+        <ThumbsUp aria-hidden="true" className="size-4" />
+        Facebook
+      </a>
+      <button type="button" data-copy-link={path} className={itemClass}>
+        <Link2 aria-hidden="true" className="size-4" />
+        Copy link
+      </button>
+      <button type="button" data-print hidden className={itemClass}>
+        <Printer aria-hidden="true" className="size-4" />
+        Print
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Set by the page renderer on a cacheable reader page: its cache tags, space-separated. Internal: the server removes it. */
+export const cacheTagsHeader = "x-educator-cache-tags";

@@ -1,0 +1,57 @@
+import type { LiveTable } from "./live-tables";
+
+/**
+ * A reader page is rendered on the server only: the browser gets HTML, the stylesheet and the
+ * small reader script (app/reader), never the React runtime. Anonymous readers get it from the
+ * page cache; `cacheTags` names what the page shows, and a change to any of those drops it.
+ */
+export interface ReaderPage<Data = never> {
+  /** Tables whose changes reload the page in place (spec: lists reload on any article change). */
+  live?: readonly LiveTable[];
+  /** Absent, or null for this response: the page is not cached. */
+  cacheTags?: (data: Data) => string[] | null;
+}
+
+export interface ReaderPageHandle<Data = never> {
+  readerPage: ReaderPage<Data>;
+}
+
+interface MatchLike {
+  handle?: unknown;
+}
+
+/** The reader page that `matches` render (the deepest route that declares one), or null for a hydrated page. */
+export function readerPageOf(matches: readonly (MatchLike | undefined)[]): ReaderPage<unknown> | null {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as Partial<ReaderPageHandle<unknown>> | undefined;
+    if (handle?.readerPage) return handle.readerPage;
+  }
+  return null;
+}
+
+/** What reader pages show, as cache tags; the server maps each database change to the tags it drops. */
+export const cacheTag = {
+  /** Any list of articles: home, /articles, categories, feeds. */
+  articleLists: "articles",
+  article: (id: string) => `article:${id}`,
+  /** Pages showing the newest articles of a category as "related". */
+  relatedIn: (categoryId: string) => `related:${categoryId}`,
+  /** Pages showing category badges, names or banners. */
+  categories: "categories",
+  /** The approved comments of an article. */
+  commentsOn: (articleId: string) => `comments:${articleId}`,
+  /** A comment shown on a page. */
+  comment: (id: string) => `comment:${id}`,
+  /** Pages showing commenters' names. */
+  commenters: "commenters",
+  team: "team",
+} as const;
+
+/**
+ * A reader route's `clientLoader`: a hydrated page (the admin, the forms) that links to a reader
+ * page loads it as a document, since its behaviour comes with the page, not with React.
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {});
+}

@@ -1,0 +1,62 @@
+// The reader script: the behaviour of reader pages, which the server renders and React never
+// hydrates (app/lib/reader-page.ts). Plain DOM code, kept small: every reader downloads it.
+import { copyLink, linkCopied, shareLink, type ShareOutcome } from "../lib/share";
+import { currentTheme, themeToggleLabel, toggleTheme } from "../lib/theme";
+import { enhanceCommentForm } from "./comment-form";
+import { enhanceListNavigation } from "./list-navigation";
+import { enhanceLiveRefresh } from "./live-refresh";
+import { countArrival, followHistory } from "./page-swap";
+import { dismissServerToasts, showToast } from "./toast";
+
+function labelThemeToggles() {
+  const label = themeToggleLabel(currentTheme());
+  document.querySelectorAll("[data-theme-toggle]").forEach((button) => button.setAttribute("aria-label", label));
+}
+
+function toggleMenu(button: Element) {
+  const menu = document.getElementById(button.getAttribute("aria-controls") ?? "");
+  if (!menu) return;
+  const open = menu.hidden;
+  menu.hidden = !open;
+  button.setAttribute("aria-expanded", String(open));
+  button.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+}
+
+function tellShareOutcome(outcome: ShareOutcome) {
+  if (outcome?.copied) showToast({ type: "success", title: linkCopied });
+  else if (outcome) showToast({ type: "error", title: "Could not copy the link", description: outcome.url });
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target as Element;
+  const themeToggle = target.closest("[data-theme-toggle]");
+  if (themeToggle) {
+    toggleTheme();
+    labelThemeToggles();
+    return;
+  }
+  const menuToggle = target.closest("[data-menu-toggle]");
+  if (menuToggle) return toggleMenu(menuToggle);
+  const shareButton = target.closest<HTMLElement>("[data-share-path]");
+  if (shareButton) void shareLink(shareButton.dataset.shareTitle ?? document.title, shareButton.dataset.sharePath!).then(tellShareOutcome);
+  if (target.closest("[data-print]")) return window.print();
+  const imageOnRequest = target.closest<HTMLAnchorElement>("a[data-saver-image]");
+  if (imageOnRequest) {
+    // Data saver: the image, in place of the link that said how big it is.
+    event.preventDefault();
+    return imageOnRequest.replaceWith(imageOnRequest.querySelector("template")!.content);
+  }
+  const copyButton = target.closest<HTMLElement>("[data-copy-link]");
+  if (copyButton) void copyLink(new URL(copyButton.dataset.copyLink!, location.origin).href).then(tellShareOutcome);
+});
+
+labelThemeToggles();
+document.querySelectorAll("[data-print]").forEach((button) => button.removeAttribute("hidden"));
+dismissServerToasts();
+enhanceListNavigation();
+enhanceCommentForm();
+enhanceLiveRefresh();
+followHistory();
+countArrival();
+// Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
+document.documentElement.dataset.hydrated = "true";

@@ -1,0 +1,123 @@
+import { sendPageView } from "../lib/page-view";
+
+let inFlight: AbortController | null = null;
+let shownPath = location.pathname + location.search + location.hash;
+
+// Back and forward between documents: the page left last in this tab is where the reader came from.
+const leftPathKey = "left_path";
+
+function leftPath(): string | null {
+  try {
+    return sessionStorage.getItem(leftPathKey);
+  } catch {
+    return null;
+  }
+}
+
+/** Where the reader came from: the outside page (or the link's page), or the page left when going back or forward. */
+function arrivedFrom(): string | null {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const left = navigation?.type === "back_forward" ? leftPath() : null;
+  return left ? location.origin + left : document.referrer || null;
+}
+
+/** Counts this page's view on arrival, and again when the browser shows it from its back-forward cache. */
+export function countArrival() {
+  sendPageView(shownPath, arrivedFrom());
+  window.addEventListener("pagehide", () => {
+    try {
+      sessionStorage.setItem(leftPathKey, shownPath);
+    } catch {
+      // without storage the referrer of a back navigation is simply unknown
+    }
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    const left = leftPath();
+    sendPageView(shownPath, left ? location.origin + left : null);
+  });
+}
+
+/** The search box keeps focus, caret and whatever was typed after the request left. */
+function keepTypedSearch(): () => void {
+  const typing = document.activeElement;
+  if (!(typing instanceof HTMLInputElement) || !typing.matches("[data-list-search]")) return () => {};
+  const { value, selectionStart, selectionEnd, id } = typing;
+  return () => {
+    const input = document.getElementById(id);
+    if (!(input instanceof HTMLInputElement)) return;
+    input.value = value;
+    input.focus();
+    input.setSelectionRange(selectionStart, selectionEnd);
+  };
+}
+
+function setLoading(loading: boolean) {
+  const status = document.querySelector("[data-list-status]");
+  const results = document.querySelector("[data-list-results]");
+  if (loading && status) status.textContent = "Loading articles...";
+  results?.setAttribute("aria-busy", String(loading));
+  results?.classList.toggle("opacity-60", loading);
+}
+
+export interface SwapOptions {
+  /** "push" and "replace" move the address bar there (and count a page view); "none" reloads in place. */
+  history: "push" | "replace" | "none";
+}
+
+/**
+ * Shows another URL of the same page without a full reload: fetches its HTML (the same page a
+ * reader without JavaScript gets) and swaps the <main> element. A newer call cancels an older one.
+ */
+export async function showPage(url: string, { history: move }: SwapOptions) {
+  inFlight?.abort();
+  const request = new AbortController();
+  inFlight = request;
+  setLoading(true);
+  let html: string;
+  try {
+    // Always asks the server (a 304 when nothing changed): a live refresh must never get the browser's copy.
+    const response = await fetch(url, { signal: request.signal, cache: "no-cache", headers: { Accept: "text/html" } });
+    if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
+    html = await response.text();
+  } catch {
+    if (request.signal.aborted) return;
+    setLoading(false);
+    if (move !== "none") location.assign(url); // let the browser show what went wrong
+    return;
+  }
+  if (request.signal.aborted) return;
+  inFlight = null;
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const incoming = next.getElementById("main");
+  const current = document.getElementById("main");
+  if (!incoming || !current) return location.assign(url);
+  const restoreSearch = keepTypedSearch();
+  current.replaceWith(incoming);
+  document.title = next.title;
+  restoreSearch();
+  if (move === "none") return;
+  const target = new URL(url, location.href);
+  const path = target.pathname + target.search + target.hash;
+  if (move === "push") window.history.pushState(null, "", path);
+  else window.history.replaceState(null, "", path);
+  sendPageView(path, location.origin + shownPath);
+  shownPath = path;
+}
+
+const withoutHash = (path: string) => path.split("#", 1)[0];
+
+/**
+ * Back and forward between in-place list pages show the page of that address; a jump to an
+ * anchor on the same page only counts as a view, as on hydrated pages.
+ */
+export function followHistory() {
+  window.addEventListener("popstate", () => {
+    const path = location.pathname + location.search + location.hash;
+    if (path === shownPath) return;
+    const samePage = withoutHash(path) === withoutHash(shownPath);
+    sendPageView(path, location.origin + shownPath);
+    shownPath = path;
+    if (!samePage) void showPage(location.href, { history: "none" });
+  });
+}

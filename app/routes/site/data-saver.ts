@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/data-saver";
+import { dataSaverCookie } from "../../server/data-saver.server";
+import { localPath } from "../../lib/local-path";
+
+/** Turns the data saver on or off for this browser, and goes back to the page. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = localPath(form.get("back"), request.url);
+  return redirect(back, { status: 303, headers: { "Set-Cookie": dataSaverCookie(form.get("on") === "on") } });
+}
+
+export function loader() {
+  return redirect("/");
+}

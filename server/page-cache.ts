@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** A rendered page as the cache keeps it: the body once in each encoding, compressed once. */
+export interface StoredPage {
+  status: number;
+  /** The renderer's headers (content type, links…), lower-case names. */
+  headers: Record<string, string>;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** Weak: one tag for the three encodings of the same page. */
+  etag: string;
+  tags: readonly string[];
+  storedAt: number;
+}
+
+export async function compressPage(page: Omit<StoredPage, "gzip" | "brotli" | "etag" | "storedAt">): Promise<StoredPage> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(page.identity, { level: 9 }),
+    brotli(page.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.identity.length } }),
+  ]);
+  const etag = `W/"${crypto.createHash("sha1").update(page.identity).digest("base64url")}"`;
+  return { ...page, gzip: gzipped, brotli: brotlied, etag, storedAt: Date.now() };
+}
+
+const sizeOf = (page: StoredPage) => page.identity.length + page.gzip.length + page.brotli.length;
+
+/**
+ * Rendered pages by URL, least recently used dropped past `maxBytes`. A page older than `maxAgeMs`
+ * is stale (view counts and "most popular" move without a change event): it may still be served for
+ * `staleMs` more while one render replaces it, so readers never queue behind that render. Every
+ * page carries tags naming what it shows; `invalidate` drops the pages with any of them at once
+ * (never served stale). A render that began before an invalidation of one of its tags is not
+ * stored: it may have read the data before the change.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, StoredPage>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private readonly invalidatedAt = new Map<string, number>();
+  private clearedAt = 0;
+  private clock = 0;
+  private bytes = 0;
+
+  constructor(private readonly limits: { maxBytes: number; maxAgeMs: number; staleMs?: number }) {}
+
+  get size() {
+    return { pages: this.pages.size, bytes: this.bytes };
+  }
+
+  /** A token to pass to `store` for a render starting now. */
+  begin(): number {
+    return this.clock;
+  }
+
+  get(key: string, now = Date.now()): StoredPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (now - page.storedAt >= this.limits.maxAgeMs + (this.limits.staleMs ?? 0)) {
+      this.remove(key);
+      return undefined;
+    }
+    // Most recently used last: the Map keeps insertion order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  /** Past its maximum age: serve it, but render it again. */
+  isStale(page: StoredPage, now = Date.now()): boolean {
+    return now - page.storedAt >= this.limits.maxAgeMs;
+  }
+
+  /** Keeps `page` unless something it shows changed since `begunAt`; says whether it was kept. */
+  store(key: string, page: StoredPage, begunAt: number): boolean {
+    if (this.clearedAt > begunAt) return false;
+    if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) > begunAt)) return false;
+    if (sizeOf(page) > this.limits.maxBytes) return false;
+    this.remove(key);
+    this.pages.set(key, page);
+    this.bytes += sizeOf(page);
+    for (const tag of page.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const [oldest] of this.pages) {
+      if (this.bytes <= this.limits.maxBytes) break;
+      this.remove(oldest);
+    }
+    return true;
+  }
+
+  invalidate(tags: Iterable<string>) {
+    this.clock++;
+    // Old marks only matter to renders still running; past a bound, refusing every render begun before now is as safe.
+    if (this.invalidatedAt.size > 10_000) {
+      this.invalidatedAt.clear();
+      this.clearedAt = this.clock - 1;
+    }
+    for (const tag of tags) {
+      this.invalidatedAt.set(tag, this.clock);
+      for (const key of this.keysByTag.get(tag) ?? []) this.remove(key);
+    }
+  }
+
+  clear() {
+    this.clock++;
+    this.clearedAt = this.clock;
+    for (const key of [...this.pages.keys()]) this.remove(key);
+  }
+
+  private remove(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= sizeOf(page);
+    for (const tag of page.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}

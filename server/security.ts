@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet from "helmet";
+import type { Config } from "../app/server/config.server";
+import { themeScript } from "../app/lib/theme-script";
+
+/** The one inline script every page has, allowed by its hash: pages that carry no nonce can be cached and shared. */
+const themeScriptSource = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
+
+/** Powerful features a magazine never uses, off for every page and anything it embeds. */
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+
+type NonceSource = (req: IncomingMessage, res: ServerResponse) => string;
+
+/**
+ * Security headers (CSP, HSTS, referrer policy…). The CSP allows our scripts and the theme script,
+ * plus, given `nonce`, the per-response nonce of hydrated pages; "off" for Vite's dev server,
+ * whose client injects scripts of its own.
+ */
+export function securityHeaders(config: Config, nonce?: NonceSource | "off") {
+  const https = config.PUBLIC_URL.startsWith("https://");
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: nonce === "off" ? false : {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", themeScriptSource, ...(nonce ? [nonce] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+    // Outside sites still learn nothing but our origin; our own analytics can see where readers came from.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    helmetHeaders(req, res, next);
+  };
+}
+
+/** The same headers, worked out once, for pages that carry no nonce (reader pages answered before Express). */
+export function fixedSecurityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  securityHeaders(config)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories, pageViews } from "../../database/schema";
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "../../app/server/db.server";
+import type { AppDb } from "../../app/server/db-types.server";
+import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
+import { rawRequest, sendPageView } from "../helpers/pages";
+import { startServerProcess, stopProcess } from "../helpers/processes";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let category: string;
+let slugNumber = 0;
+
+async function addArticle(db: AppDb, status: "draft" | "published" = "published", categoryId = category) {
+  const [row] = await db
+    .insert(articles)
+    .values({ title: `Counted ${++slugNumber}`, content: "Body.", categoryId, status, slug: `counted-${slugNumber}`, publishedAt: status === "published" ? new Date() : null })
+    .returning({ id: articles.id });
+  return row!.id;
+}
+
+const viewsOf = async (db: AppDb, id: string) => (await db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0]!.views;
+
+/** Sends every beacon at once; all must be accepted. */
+async function sendAll(baseUrl: string, paths: string[]) {
+  const answers = await Promise.all(paths.map((viewed) => sendPageView(baseUrl, viewed)));
+  expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 204));
+}
+
+beforeAll(async () => {
+  // 1,000 readers may share one address (a school's network): the limit is raised for the test, not removed.
+  server = await startTestServer({ RATE_LIMIT_SCALE: "10" });
+  const [row] = await server.services.db.insert(categories).values({ name: "Counting", slug: "counting" }).returning({ id: categories.id });
+  category = row!.id;
+});
+afterAll(() => server.close());
+
+describe(`article view counts from page-view beacons (${testDatabaseKind})`, () => {
+  it("adds exactly one view per beacon among many concurrent ones, and counts nothing for other paths", async () => {
+    const { db } = server.services;
+    const [first, second] = [await addArticle(db), await addArticle(db)];
+    const paths = [
+      ...Array.from({ length: 300 }, () => `/articles/${first}`),
+      ...Array.from({ length: 200 }, () => `/articles/${second}`),
+      ...Array.from({ length: 50 }, () => "/articles"),
+      ...Array.from({ length: 50 }, () => `/articles/${first}/comments`),
+    ];
+    await sendAll(server.url, paths);
+    await server.services.pageViewQueue.flush();
+    expect(await viewsOf(db, first)).toBe(300);
+    expect(await viewsOf(db, second)).toBe(200);
+    // Every beacon is also kept as a raw page view for analytics.
+    expect((await db.select({ n: count() }).from(pageViews))[0]!.n).toBe(paths.length);
+  });
+
+  it("counts paths with a query string, a fragment or an upper-case id, and never a draft", async () => {
+    const { db } = server.services;
+    const published = await addArticle(db);
+    const draft = await addArticle(db, "draft");
+    await sendAll(server.url, [
+      `/articles/${published}?utm_source=whatsapp`,
+      `/articles/${published}#comments`,
+      `/articles/${published}?ref=home#top`,
+      `/articles/${published.toUpperCase()}`,
+      `/articles/${draft}`,
+      `/articles/${draft}?preview=1`,
+      "/articles/not-an-id",
+    ]);
+    await server.services.pageViewQueue.flush();
+    expect(await viewsOf(db, published)).toBe(4);
+    expect(await viewsOf(db, draft)).toBe(0);
+  });
+
+  it("counts an opening once: the page render itself writes nothing, the beacon counts it", async () => {
+    const { db } = server.services;
+    const id = await addArticle(db);
+    for (let index = 0; index < 3; index++) {
+      expect((await rawRequest(`${server.url}/articles/${id}`)).status).toBe(200);
+      await sendAll(server.url, [`/articles/${id}`]);
+    }
+    await server.services.pageViewQueue.flush();
+    expect(await viewsOf(db, id)).toBe(3);
+  });
+});
+
+describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
+  // A fresh database and a server process: alone about 12 s on PostgreSQL, 40 s embedded (a new one is migrated); more beside other files.
+  it("writes every view answered before SIGTERM", { timeout: 240_000 }, async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const dataDir = temporaryFolder();
+    const databaseUrl = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
+    const open = (): Promise<Database> => (databaseUrl ? openPostgresDatabase(databaseUrl, { max: 2 }) : openEmbeddedDatabase({ dataDir: path.join(dataDir, "pgdata") }));
+    try {
+      // The article exists before the server starts (the embedded database has one owner at a time).
+      const before = await open();
+      await before.migrate();
+      const [row] = await before.db.insert(categories).values({ name: "Counting", slug: "counting" }).returning({ id: categories.id });
+      const id = await addArticle(before.db, "published", row!.id);
+      await before.close();
+
+      const running = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "false", RATE_LIMIT_SCALE: "10" });
+      const beacons = 400;
+      let exitCode: number | null;
+      try {
+        await sendAll(running.url, Array.from({ length: beacons }, () => `/articles/${id}`));
+      } finally {
+        // At once: the queue flushes every 250 ms, so most views are still waiting in memory.
+        exitCode = await stopProcess(running);
+      }
+      expect(exitCode, running.output()).toBe(0);
+
+      const after = await open();
+      try {
+        expect(await viewsOf(after.db, id)).toBe(beacons);
+        expect((await after.db.select({ n: count() }).from(pageViews))[0]!.n).toBe(beacons);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      if (adminUrl && databaseUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
+    }
+  });
+});
