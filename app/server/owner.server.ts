@@ -99,8 +99,10 @@ export class OwnerRoleError extends Error {
   }
 }
 
-/** The one way a role changes: the owner can never lose admin. */
+/** The one way a role changes: the owner can never lose admin; a promoted account signs in afresh. */
 export async function setRole(db: AppDb, userId: string, role: "user" | "admin") {
   if (role !== "admin" && (await ownerUserId(db)) === userId) throw new OwnerRoleError();
+  const promoted = role === "admin" && (await roleOf(db, userId)) !== "admin";
   await db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, userId));
+  if (promoted) await revokeSessions(db, userId);
 }

@@ -193,6 +193,9 @@ describe(`admin categories, comments, users and team over HTTP (${testDatabaseKi
     expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
     await post("/admin/users", { id: plainId, displayName: "", role: "user", bio: "" }, admin);
     expect(await profileOf(plainId)).toMatchObject({ displayName: null, role: "user" });
+    // The promotion signed the account out everywhere; the guard test below needs it signed in.
+    expect((await fetch(`${server.url}/admin/users`, { redirect: "manual", headers: { Cookie: plainUser.header() } })).status).toBe(302);
+    plainUser = await signInOverHttp(server.url, "plain@example.com", "plain-secret");
 
     const owner = (await ownerUserId(db))!;
     const ownerBefore = await profileOf(owner);

@@ -106,6 +106,19 @@ describe(`auth (${testDatabaseKind})`, () => {
     expect(await sessionsOf(userId)).toBe(0);
   });
 
+  it("signs a promoted account out everywhere, so its new role starts with a new session", async () => {
+    const { db } = started.services;
+    const { userId } = await signUp({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.1"));
+    await signIn({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.2"));
+    const count = async () => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+    expect(await count()).toBeGreaterThan(0);
+    await setRole(db, userId, "admin");
+    expect(await count()).toBe(0);
+    await signIn({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.3"));
+    await setRole(db, userId, "admin"); // already admin: nothing changes
+    expect(await count()).toBe(1);
+  });
+
   it("creates an owner with a random password when there is no admin and no OWNER_EMAIL", async () => {
     const { db } = started.services;
     // The services' own start already created it (this test database had no admin); without admins it is made again.
