@@ -11,8 +11,9 @@ import type { Config } from "../app/server/config.server";
 import { services } from "../app/server/services.server";
 import { tagsChangedBy } from "../app/server/page-cache-tags.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
+import { refuseOversizedBody } from "./body-limit";
 import { createReaderPages, type ReaderPages } from "./reader-pages";
-import { clientAddress, refusesCrossSite } from "./request";
+import { clientAddress, refusesCrossSite, trustedProxies } from "./request";
 import { securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -62,6 +63,7 @@ export function createWebServer(options: AppOptions): http.Server {
   };
   return http.createServer((req, res) => {
     if (isPageViewBeacon(req.url)) return void answerBeacon(req, res).catch(failed("page view not recorded", res));
+    if (refuseOversizedBody(req, res)) return;
     if (readerPages?.take(req, res, failed("reader page failed", res))) return;
     app(req, res);
   });
@@ -73,7 +75,8 @@ const pathOnly = (url: string) => url.split("?", 1)[0];
 function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
+  const trusted = trustedProxies(config.TRUST_PROXY);
+  app.set("trust proxy", trusted);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -84,7 +87,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     // Values the React Router app reads from the request; any copy sent by the client is replaced.
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     req.headers["x-educator-csp-nonce"] = res.locals.cspNonce;
-    req.headers["x-educator-client-ip"] = clientAddress(req, config.TRUST_PROXY);
+    req.headers["x-educator-client-ip"] = clientAddress(req, trusted);
     next();
   });
 

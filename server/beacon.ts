@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyLimits } from "../app/lib/request-limits";
 import { answerPageViewBeacon } from "../app/server/page-views.server";
-import { clientAddress, refusesCrossSite } from "./request";
+import { clientAddress, refusesCrossSite, trustedProxies, type TrustProxy } from "./request";
 
 const pageViewBeaconPath = "/api/page-views";
 
 // A view is a few hundred bytes; anything far larger is not from our beacon.
-const bodyLimitBytes = 8 * 1024;
+const bodyLimitBytes = bodyLimits.pageViewBeacon;
 
 export function isPageViewBeacon(url: string | undefined) {
   return url === pageViewBeaconPath || url?.startsWith(`${pageViewBeaconPath}?`) === true;
@@ -39,8 +40,9 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  * rendering: readers send one on every route change, thousands a minute, and each costs
  * only a parse, a validation and a push onto the write queue.
  */
-export function createPageViewBeaconHandler(options: { publicUrl: string; trustProxy: boolean }) {
+export function createPageViewBeaconHandler(options: { publicUrl: string; trustProxy: TrustProxy }) {
   const allowedOrigin = new URL(options.publicUrl).origin;
+  const trusted = trustedProxies(options.trustProxy);
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (refusesCrossSite(req, allowedOrigin)) {
       sendJson(res, 403, { error: "Cross-site request refused." });
@@ -60,7 +62,7 @@ export function createPageViewBeaconHandler(options: { publicUrl: string; trustP
     const answer = answerPageViewBeacon({
       method: req.method ?? "GET",
       userAgent: req.headers["user-agent"],
-      clientIp: clientAddress(req, options.trustProxy),
+      clientIp: clientAddress(req, trusted),
       body,
     });
     if (answer.body === undefined) {

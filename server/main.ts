@@ -1,10 +1,10 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../app/server/config.server";
 import type { EmbeddedEngine } from "../app/server/embedded-engine.server";
+import { createLogger } from "../app/server/logger.server";
 import { projectRoot } from "../app/server/project-root.server";
 import { logStartupStep, startServices, type Started } from "../app/server/start.server";
 import { createWebServer } from "./app";
@@ -13,7 +13,7 @@ const root = projectRoot;
 
 /** Everything after the configuration: services, the web server, graceful shutdown. */
 export async function main(config: Config, engine: EmbeddedEngine | undefined) {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
   const development = config.NODE_ENV === "development" && process.argv.includes("--dev");
   logStartupStep(log, "modules loaded");
   // The app's modules load while the database finishes opening (in its worker thread).

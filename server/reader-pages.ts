@@ -6,7 +6,7 @@ import { cacheTagsHeader } from "../app/lib/page-cache-header";
 import { readerPageOf } from "../app/lib/reader-page";
 import { wantsDataSaver } from "../app/server/data-saver.server";
 import { compressPage, PageCache, type StoredPage } from "./page-cache";
-import { clientAddress } from "./request";
+import { clientAddress, trustedProxies } from "./request";
 import { fixedSecurityHeaders } from "./security";
 
 /** Browsers always ask again (and get a 304); a CDN may keep a page ten seconds. */
@@ -76,13 +76,13 @@ function headerValue(req: IncomingMessage, name: string): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
-function toFetchRequest(req: IncomingMessage, trustProxy: boolean): Request {
+function toFetchRequest(req: IncomingMessage, trusted: (address: string, hop: number) => boolean): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith("x-educator-")) continue;
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  headers.set("x-educator-client-ip", clientAddress(req, trustProxy));
+  headers.set("x-educator-client-ip", clientAddress(req, trusted));
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, { method: "GET", headers });
 }
 
@@ -107,6 +107,7 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
   const cache = config.PAGE_CACHE ? new PageCache(cacheLimits) : null;
   const rendering = new Map<string, Promise<RenderedPage | null>>();
   const security = fixedSecurityHeaders(config);
+  const trusted = trustedProxies(config.TRUST_PROXY);
 
   function isReaderRequest(req: IncomingMessage) {
     return (req.method === "GET" || req.method === "HEAD") && !personalCookie.test(req.headers.cookie ?? "") && !req.url?.includes(".data");
@@ -139,7 +140,7 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
   /** Renders the page; a page the renderer marked cacheable comes back compressed and (cache on) stored. */
   async function renderPage(req: IncomingMessage): Promise<(RenderedPage & { uncached?: undefined }) | { page: null; uncached: Rendered }> {
     const begunAt = cache?.begin() ?? 0;
-    const response = await render(toFetchRequest(req, config.TRUST_PROXY));
+    const response = await render(toFetchRequest(req, trusted));
     const bytes = Buffer.from(await response.arrayBuffer());
     const tags = response.headers.get(cacheTagsHeader);
     response.headers.delete(cacheTagsHeader);

@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import type { IncomingMessage } from "node:http";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -17,15 +18,19 @@ export function refusesCrossSite(req: IncomingMessage, allowedOrigin: string): b
   }
 }
 
+export type TrustProxy = false | number | string[];
+
+/** The proxies trusted to name the client, in the form proxy-addr (and Express's `trust proxy`) uses. */
+export function trustedProxies(trust: TrustProxy): (address: string, hop: number) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return proxyaddr.compile(trust);
+}
+
 /**
- * The reader's address: the socket's, or behind a trusted proxy (TRUST_PROXY=true) the first
- * address of X-Forwarded-For, as Express's req.ip gives with `trust proxy` set to true.
+ * The reader's address: the socket's, or behind trusted proxies the X-Forwarded-For entry just
+ * before them, read from the right (the entries further left are the client's to write).
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers["x-forwarded-for"];
-  if (trustProxy && typeof forwarded === "string") {
-    const first = forwarded.split(",")[0]!.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
+export function clientAddress(req: IncomingMessage, trusted: (address: string, hop: number) => boolean): string {
+  return req.socket.remoteAddress ? proxyaddr(req, trusted) : "unknown";
 }

@@ -21,4 +21,33 @@ describe("loadConfig", () => {
   it("reads booleans and trims a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ SEED_DEMO: "false", PUBLIC_URL: "https://educator.example/" })).toMatchObject({ SEED_DEMO: false, PUBLIC_URL: "https://educator.example" });
   });
+
+  it("reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 192.168.0.0/16" }).TRUST_PROXY).toEqual(["10.0.0.1", "192.168.0.0/16"]);
+    expect(() => loadConfig({ TRUST_PROXY: "the proxy" })).toThrow(/^Invalid configuration: TRUST_PROXY must be false, a number of proxies/);
+  });
+
+  it("needs PUBLIC_URL in production when the server listens beyond this machine", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set in production/);
+    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PUBLIC_URL: "https://educator.example" }).PUBLIC_URL).toBe("https://educator.example");
+    expect(loadConfig({ NODE_ENV: "production" }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("never prints a secret in a configuration error", () => {
+    const error = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+      throw new Error("no error");
+    };
+    expect(error({ SESSION_SECRET: "too-short-but-secret" })).toBe("Invalid configuration: SESSION_SECRET must be at least 32 characters (got a value of 20 characters)");
+    expect(error({ DATABASE_URL: "mysql://admin:hunter2@db.example/educator" })).not.toContain("hunter2");
+    expect(error({ DATABASE_URL: "mysql://admin:hunter2@db.example/educator" })).toContain('"mysql://admin:***@db.example/educator"');
+  });
 });

@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -12,6 +13,29 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(" or ")}`,
     })
     .refine((value) => value === undefined || URL.canParse(value), { message: "is not a valid URL" });
+
+/**
+ * Which proxies in front of the server may name the client (X-Forwarded-For is read from the
+ * right, past them): none, a count of hops, or a list of their addresses or subnets.
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    const flag = value.trim().toLowerCase();
+    if (["false", "0", "no"].includes(flag)) return false;
+    // "true" is one proxy, our own: trusting every hop would let a client write its own address.
+    if (["true", "yes"].includes(flag)) return 1;
+    if (/^\d+$/.test(flag)) return Number(flag);
+    const addresses = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    try {
+      proxyaddr.compile(addresses);
+      return addresses;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses" });
+      return z.NEVER;
+    }
+  });
 
 /** RSS/Atom feeds of Zambian and international education news, read by the news scanner. */
 const defaultNewsFeeds = [
@@ -65,7 +89,7 @@ const configSchema = z
     RATE_LIMIT_SCALE: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).default(1),
     /** Raw page views older than this are deleted; the daily rollups keep every count. */
     PAGE_VIEW_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(1).default(90),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy,
     /** Anonymous reader pages are served from a cache of rendered responses; false renders every request. */
     PAGE_CACHE: booleanFlag.default(true),
     SITE_TIMEZONE: z
@@ -81,10 +105,27 @@ const configSchema = z
         if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set when STORAGE_DRIVER is s3" });
       }
     }
+    if (value.NODE_ENV === "production" && !value.PUBLIC_URL && !isLoopback(value.HOST)) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "must be set in production when HOST is not a loopback address (links in emails, feeds and cookies are built from it)" });
+    }
     if (value.OWNER_PASSWORD && !value.OWNER_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["OWNER_EMAIL"], message: "must be set when OWNER_PASSWORD is set" });
     }
   });
+
+function isLoopback(host: string) {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/** Variables whose values must never reach a log or a terminal. */
+const secretVariables = new Set(["OWNER_PASSWORD", "SESSION_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "AI_API_KEY"]);
+
+/** What a config error may show of a value: secrets not at all, URLs without their password. */
+function printable(variable: string, value: string | undefined): string {
+  if (value === undefined) return '""';
+  if (secretVariables.has(variable)) return `a value of ${value.length} characters`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@"));
+}
 
 export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
 
@@ -97,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = issue.path.join(".") || "environment";
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${JSON.stringify(present[variable] ?? "")})`);
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${printable(variable, present[variable])})`);
   }
   const config = result.data;
   return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "") };

@@ -1,5 +1,6 @@
 import path from "node:path";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
+import { createLogger } from "./logger.server";
 import type { Config } from "./config.server";
 import { openDatabase, type Database } from "./db.server";
 import type { EmbeddedEngine } from "./embedded-engine.server";
@@ -54,7 +55,7 @@ export interface Started {
 
 /** Opens the database, migrates, makes sure there is an admin, loads demo content on an empty database. */
 export async function startServices(config: Config, options: StartOptions = {}): Promise<Started> {
-  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
   const database = options.database ?? (await openDatabase(config, options.engine));
   logStartupStep(log, "database open");
   try {

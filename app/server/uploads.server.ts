@@ -3,15 +3,14 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { z } from "zod";
 import { maxImageBytes, uploadFailures, uploadFolders, type UploadFailure, type UploadFolder } from "../lib/image-upload-messages";
+import { bodyLimits } from "../lib/request-limits";
 import { imageVariantUrl, imageVariantWidths } from "../lib/responsive-image";
 import { storeImageWithVariants } from "./images.server";
 import type { Storage } from "./storage.server";
 
 export const mediaBucket = "media";
 
-// Room for the multipart envelope (boundaries, part headers, the folder field) around the largest image.
-const multipartAllowance = 64 * 1024;
-export const maxUploadBodyBytes = maxImageBytes + multipartAllowance;
+const maxUploadBodyBytes = bodyLimits.upload;
 // A body that keeps coming past this is not read to its end: the connection is dropped.
 const maxDrainBytes = 4 * maxUploadBodyBytes;
 

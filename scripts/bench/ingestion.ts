@@ -79,7 +79,7 @@ export async function measureIngestion(
   options: { dataDir: string; seconds: number; connections: number; rate: number },
 ): Promise<IngestionFigures> {
   assertWrkInstalled();
-  const config = loadConfig({ DATA_DIR: options.dataDir, SEED_DEMO: "true", LOG_LEVEL: "silent", TRUST_PROXY: "true", PUBLIC_URL: "http://127.0.0.1" });
+  const config = loadConfig({ DATA_DIR: options.dataDir, SEED_DEMO: "true", LOG_LEVEL: "silent", TRUST_PROXY: "1", PUBLIC_URL: "http://127.0.0.1" });
   const server = await startBenchServer(config, database);
   const { base, started } = server;
 

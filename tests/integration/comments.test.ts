@@ -48,7 +48,7 @@ const commentsOf = (id: string) => server.services.db.select().from(comments).wh
 
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For).
-  server = await startTestServer({ SEED_DEMO: "true", TRUST_PROXY: "true" });
+  server = await startTestServer({ SEED_DEMO: "true", TRUST_PROXY: "1" });
   articleId = await idOf("inclusive-sports-day");
   draftId = await idOf("global-classroom-trends");
 });

@@ -7,7 +7,7 @@ const open: { controller: AbortController; response: Response }[] = [];
 
 beforeAll(async () => {
   // Behind a proxy, so each test reader can come from an address of its own.
-  server = await startTestServer({ TRUST_PROXY: "true" });
+  server = await startTestServer({ TRUST_PROXY: "1" });
 });
 afterAll(async () => {
   for (const { controller } of open) controller.abort();

@@ -12,7 +12,7 @@ let reader: CookieJar;
 
 beforeAll(async () => {
   // Behind a trusted proxy each test can speak from its own address, so rate limits do not leak between tests.
-  server = await startTestServer({ TRUST_PROXY: "true", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  server = await startTestServer({ TRUST_PROXY: "1", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
   await signUp({ email: "reader@example.com", password: "reader-secret" }, { ip: "127.0.0.1" });
   admin = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
   reader = await signInOverHttp(server.url, "reader@example.com", "reader-secret");

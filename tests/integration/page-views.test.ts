@@ -13,7 +13,7 @@ let clientIp: string;
 
 beforeAll(async () => {
   // Behind a trusted proxy each test can speak as its own client address, with its own rate limit.
-  server = await startTestServer({ TRUST_PROXY: "true" });
+  server = await startTestServer({ TRUST_PROXY: "1" });
 });
 afterAll(() => server.close());
 beforeEach(async () => {

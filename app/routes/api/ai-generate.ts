@@ -5,9 +5,8 @@ import { readJsonBody } from "../../server/json-body.server";
 import { describeWait, hitRateLimits } from "../../server/rate-limit.server";
 import { services } from "../../server/services.server";
 import { AiProviderError, aiProviderFrom } from "../../server/ai/provider.server";
+import { bodyLimits } from "../../lib/request-limits";
 import { countWords, generateFailedText, generateRequestSchema, type GenerateEvent } from "../../lib/ai-options";
-
-const maxBodyBytes = 32 * 1024;
 
 function methodNotAllowed() {
   return Response.json({ error: "Use POST to generate content." }, { status: 405, headers: { Allow: "POST" } });
@@ -30,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const { config, db, log } = services();
 
-  const body = await readJsonBody(request, { maxBytes: maxBodyBytes, invalidMessage: "Send the options as JSON." });
+  const body = await readJsonBody(request, { maxBytes: bodyLimits.aiGenerate, invalidMessage: "Send the options as JSON." });
   if (!body.ok) return body.response;
   const parsed = generateRequestSchema.safeParse(body.value);
   if (!parsed.success) {

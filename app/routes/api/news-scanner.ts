@@ -4,8 +4,7 @@ import { readJsonBody } from "../../server/json-body.server";
 import { services } from "../../server/services.server";
 import { newsScanner } from "../../server/news/news-scanner.server";
 import { newsScannerRequestSchema } from "../../lib/news-types";
-
-const maxBodyBytes = 4 * 1024;
+import { bodyLimits } from "../../lib/request-limits";
 
 function methodNotAllowed() {
   return Response.json({ error: "Use POST with {action: \"scan-trending\"} or {action: \"get-by-subject\", subject}." }, { status: 405, headers: { Allow: "POST" } });
@@ -19,7 +18,7 @@ export function loader(_: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   await requireAdmin(request);
-  const body = await readJsonBody(request, { maxBytes: maxBodyBytes, invalidMessage: 'The body must be JSON, e.g. {"action": "scan-trending"}.' });
+  const body = await readJsonBody(request, { maxBytes: bodyLimits.newsScanner, invalidMessage: 'The body must be JSON, e.g. {"action": "scan-trending"}.' });
   if (!body.ok) return body.response;
   const parsed = newsScannerRequestSchema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });

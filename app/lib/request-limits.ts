@@ -1,0 +1,17 @@
+import { maxImageBytes } from "./image-upload-messages";
+
+/**
+ * The largest request body each kind of endpoint accepts. The web server refuses a larger one
+ * (413) before any route reads it; the routes keep their own checks for bodies sent in chunks.
+ */
+export const bodyLimits = {
+  /** Every form of the site: sign-in, contact, a comment, an admin screen. */
+  form: 64 * 1024,
+  /** The article editor's forms: up to 200,000 characters of Markdown, percent-encoded. */
+  articleForm: 2 * 1024 * 1024,
+  /** An image upload: the image and room for the multipart envelope around it. */
+  upload: maxImageBytes + 64 * 1024,
+  aiGenerate: 32 * 1024,
+  newsScanner: 4 * 1024,
+  pageViewBeacon: 8 * 1024,
+} as const;
