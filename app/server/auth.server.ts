@@ -5,7 +5,7 @@ import { createCookie, redirect } from "react-router";
 import { appSettings, emailVerifications, profiles, sessions, users, type Role } from "../../database/schema";
 import type { AppDb } from "./db-types.server";
 import { sqlState } from "./db-types.server";
-import { describeWait, hitRateLimits } from "./rate-limit.server";
+import { closeFor, countHit, describeWait, forgetKeys, hitRateLimits, rateLimitScale, secondsClosed } from "./rate-limit.server";
 import { services } from "./services.server";
 import { credentialsSchema } from "../lib/auth-schema";
 import { accessDeniedText } from "../lib/access";
@@ -108,14 +108,38 @@ export async function sessionCookieHeader(token: string | null): Promise<string>
   return token ? cookie.serialize(token) : cookie.serialize("", { maxAge: 0 });
 }
 
-async function limitAuthAttempts(db: AppDb, action: "sign-in" | "sign-up", email: string, client: ClientInfo) {
+const tooManyAttempts = (wait: number) => new AuthError(`Too many attempts. Please try again in ${describeWait(wait)}.`, 429);
+
+async function limitSignUps(db: AppDb, email: string, client: ClientInfo) {
   const wait = await hitRateLimits(db, [
-    { key: `${action}:ip:${client.ip}`, limit: action === "sign-in" ? 20 : 10, windowSeconds: 15 * 60 },
-    { key: `${action}:email:${email}`, limit: action === "sign-in" ? 8 : 5, windowSeconds: 15 * 60 },
+    { key: `sign-up:ip:${client.ip}`, limit: 10, windowSeconds: 15 * 60 },
+    { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 15 * 60 },
   ]);
-  if (wait !== null) {
-    throw new AuthError(`Too many attempts. Please try again in ${describeWait(wait)}.`, 429);
-  }
+  if (wait !== null) throw tooManyAttempts(wait);
+}
+
+/**
+ * Sign-in limits. Per client address, 30 attempts per 15 minutes whatever the email (password
+ * spraying). Per email *and* address, 5 failures an hour are free, then each failure closes that
+ * pair for twice as long as the last (2 s, 4 s, … up to 15 minutes): guessing one password stays
+ * slow, while a stranger's failures never lock the account's owner out from their own address.
+ */
+export const signInLimits = { attemptsPerAddress: 30, addressWindowSeconds: 15 * 60, freeFailures: 5, failureWindowSeconds: 60 * 60, longestDelaySeconds: 15 * 60 };
+
+const pairKeys = (email: string, client: ClientInfo) => ({ failures: `sign-in:failures:${email}:${client.ip}`, closed: `sign-in:closed:${email}:${client.ip}` });
+
+async function limitSignInAttempt(db: AppDb, email: string, client: ClientInfo) {
+  const addressWait = await hitRateLimits(db, [{ key: `sign-in:ip:${client.ip}`, limit: signInLimits.attemptsPerAddress, windowSeconds: signInLimits.addressWindowSeconds }]);
+  if (addressWait !== null) throw tooManyAttempts(addressWait);
+  const pairWait = await secondsClosed(db, pairKeys(email, client).closed);
+  if (pairWait !== null) throw tooManyAttempts(pairWait);
+}
+
+async function countSignInFailure(db: AppDb, email: string, client: ClientInfo) {
+  const keys = pairKeys(email, client);
+  const { hits } = await countHit(db, keys.failures, signInLimits.failureWindowSeconds);
+  const beyondFree = hits - signInLimits.freeFailures * rateLimitScale();
+  if (beyondFree > 0) await closeFor(db, keys.closed, Math.min(2 ** beyondFree, signInLimits.longestDelaySeconds));
 }
 
 export interface SignUpResult {
@@ -127,7 +151,7 @@ export interface SignUpResult {
 export async function signUp(input: { email: string; password: string }, client: ClientInfo): Promise<SignUpResult> {
   const { db, mailer, config } = services();
   const { email, password } = parseCredentials(input, "sign-up");
-  await limitAuthAttempts(db, "sign-up", email, client);
+  await limitSignUps(db, email, client);
   const userId = await createAccount(db, { email, password, role: "user", verified: !mailer.delivers });
   const token = crypto.randomBytes(32).toString("base64url");
   await db.insert(emailVerifications).values({
@@ -190,14 +214,18 @@ function parseCredentials(input: { email: string; password: string }, action: "s
 export async function signIn(input: { email: string; password: string }, client: ClientInfo): Promise<string> {
   const { db, mailer } = services();
   const { email, password } = parseCredentials(input, "sign-in");
-  await limitAuthAttempts(db, "sign-in", email, client);
+  await limitSignInAttempt(db, email, client);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !valid) throw new AuthError("Invalid email or password.", 401);
+  if (!user || !valid) {
+    await countSignInFailure(db, email, client);
+    throw new AuthError("Invalid email or password.", 401);
+  }
+  await forgetKeys(db, Object.values(pairKeys(email, client)));
   if (mailer.delivers && !user.emailVerifiedAt) {
     throw new AuthError("Please confirm your email first: open the link we sent you.", 403);
   }

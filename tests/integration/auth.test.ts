@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, sessions, users } from "../../database/schema";
-import { AuthError, signIn, signUp } from "../../app/server/auth.server";
+import { profiles, rateLimits, sessions, users } from "../../database/schema";
+import { AuthError, signIn, signInLimits, signUp } from "../../app/server/auth.server";
 import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "../../app/server/owner.server";
 import { testDatabaseKind } from "../helpers/database";
 import { startTestServices, type TestServices } from "../helpers/services";
@@ -56,18 +56,40 @@ describe(`auth (${testDatabaseKind})`, () => {
     expect(wrong.status).toBe(401);
   });
 
-  it("limits sign-in attempts per email, whatever the client address", async () => {
+  it("slows guessing one account from one address, and never locks the owner out from another", async () => {
     await signUp({ email: "target@example.com", password: "correct-horse" }, client("10.0.1.1"));
-    for (let attempt = 0; attempt < 8; attempt++) {
-      await authError(signIn({ email: "target@example.com", password: "guess" }, client(`10.1.0.${attempt}`)));
+    const guess = (ip: string, password = "guess") => signIn({ email: "target@example.com", password }, client(ip));
+    for (let attempt = 0; attempt < signInLimits.freeFailures; attempt++) expect((await authError(guess("10.1.0.1"))).status).toBe(401);
+    // The next failure closes this email for this address, for 2 seconds: even the right password waits.
+    expect((await authError(guess("10.1.0.1"))).status).toBe(401);
+    const closed = await authError(guess("10.1.0.1", "correct-horse"));
+    expect(closed.status).toBe(429);
+    expect(closed.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    // Fifty failures from other addresses (many are refused outright) leave the owner's own address alone.
+    for (let attempt = 0; attempt < 50; attempt++) await authError(guess(`10.1.1.${attempt % 3}`));
+    expect(await guess("10.2.0.1", "correct-horse")).toEqual(expect.any(String));
+    // Once the delay has passed, the right password works from the guessing address too, and wipes its count.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await guess("10.1.0.1", "correct-horse")).toEqual(expect.any(String));
+    expect((await authError(guess("10.1.0.1"))).status).toBe(401);
+  });
+
+  it("doubles the delay with each further failure", async () => {
+    const { db } = started.services;
+    await signUp({ email: "doubling@example.com", password: "correct-horse" }, client("10.0.1.2"));
+    const closedFor = async () => (await db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:closed:doubling@example.com:10.3.0.1")))[0];
+    const delays: number[] = [];
+    for (let failure = 1; failure <= signInLimits.freeFailures + 3; failure++) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, "sign-in:closed:doubling@example.com:10.3.0.1")); // skip the wait
+      await authError(signIn({ email: "doubling@example.com", password: "guess" }, client("10.3.0.1")));
+      const row = await closedFor();
+      delays.push(row ? Math.round((row.windowEndsAt.getTime() - Date.now()) / 1000) : 0);
     }
-    const limited = await authError(signIn({ email: "target@example.com", password: "correct-horse" }, client("10.2.0.1")));
-    expect(limited.status).toBe(429);
-    expect(limited.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(delays).toEqual([0, 0, 0, 0, 0, 2, 4, 8]);
   });
 
   it("limits sign-in attempts per client, whatever the email", async () => {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < signInLimits.attemptsPerAddress; attempt++) {
       await authError(signIn({ email: `spray${attempt}@example.com`, password: "guess" }, client("10.9.9.9")));
     }
     const limited = await authError(signIn({ email: "fresh@example.com", password: "guess" }, client("10.9.9.9")));
