@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { z } from "zod";
 import { maxImageBytes, uploadFailures, uploadFolders, type UploadFailure, type UploadFolder } from "../lib/image-upload-messages";
 import { bodyLimits } from "../lib/request-limits";
 import { imageVariantUrl, imageVariantWidths } from "../lib/responsive-image";
-import { storeImageWithVariants } from "./images.server";
+import { imageHeader, maxImagePixels, storeImageWithVariants } from "./images.server";
 import type { Storage } from "./storage.server";
 
 export const mediaBucket = "media";
@@ -82,12 +81,11 @@ export async function storeUploadedImage(storage: Storage, request: Request): Pr
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected && extensionByType[detected.mime];
   if (!extension) throw new UploadError(400, uploadFailures.unsupported);
-  // Right magic bytes but undecodable data is not an image either.
-  const readable = await sharp(bytes)
-    .metadata()
-    .then((metadata) => Boolean(metadata.width))
-    .catch(() => false);
-  if (!readable) throw new UploadError(400, uploadFailures.unsupported);
+  // Right magic bytes but an unreadable header is not an image either.
+  const header = await imageHeader(bytes);
+  if (!header) throw new UploadError(400, uploadFailures.unsupported);
+  // Refused before decoding: a small file can announce billions of pixels.
+  if (header.width * header.height > maxImagePixels) throw new UploadError(400, uploadFailures.failed);
 
   const key = newImageKey(folder, extension);
   try {

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../../app/server/auth.server";
@@ -57,7 +58,9 @@ describe(`image uploads (${testDatabaseKind})`, () => {
     const original = await fetch(server.url + url);
     expect(original.status).toBe(200);
     expect(original.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
+    // Stored re-encoded (without metadata), the same pixels.
+    const stored = Buffer.from(await original.arrayBuffer());
+    expect((await sharp(stored).raw().toBuffer()).equals(await sharp(png).raw().toBuffer())).toBe(true);
     for (const width of [480, 960, 1440]) {
       const variant = await fetch(server.url + url.replace(/\.png$/, `.w${width}.webp`));
       expect(variant.status, `w${width}`).toBe(200);
@@ -106,6 +109,45 @@ describe(`image uploads (${testDatabaseKind})`, () => {
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toEqual(unsupported);
     expect(await storedNames()).toEqual(before);
+  });
+
+  it("refuses an image of more than 40 megapixels before decoding it, with the Upload failed texts", async () => {
+    const before = await storedNames();
+    // A PNG header announcing 20,000 × 20,000 pixels (1.6 GB decoded), in a few dozen bytes.
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, "ascii"), data])));
+      return Buffer.concat([length, Buffer.from(type, "ascii"), data, crc]);
+    };
+    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(Buffer.alloc(100))), chunk("IEND", Buffer.alloc(0))]);
+    const response = await upload(uploadForm(bomb, "bomb.png", "image/png"), owner);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { title: "Upload failed", description: "Could not upload image. Please try again." } });
+    expect(await storedNames()).toEqual(before);
+  });
+
+  it("stores a photo upright and without its EXIF or GPS data", async () => {
+    const photo = await picture(300, 200)
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "15/1 25/1 0/1" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await upload(uploadForm(photo, "classroom.jpg", "image/jpeg"), owner);
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const stored = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    // Orientation 6 (turned 90°) is applied to the pixels: 300 × 200 is stored as 200 × 300.
+    expect([metadata.width, metadata.height]).toEqual([200, 300]);
   });
 
   it("refuses a 9 MB image with the File too large texts: by Content-Length, by the real body size, and by the file size", async () => {

@@ -6,6 +6,7 @@ import { articles, categories } from "../../../database/schema";
 import { isUuid } from "../../lib/uuid";
 import { publishedOnly } from "../articles.server";
 import { buildCoverSvg } from "../../../database/seed/cover-image";
+import { maxImagePixels } from "../images.server";
 import { assertSafeKey } from "../storage.server";
 import { services } from "../services.server";
 
@@ -13,7 +14,6 @@ import { services } from "../services.server";
 export const ogImageSize = { width: 1200, height: 630 } as const;
 const maxCardBytes = 300 * 1024;
 // A featured image is decoded once per card; a decompression bomb is refused before it is.
-const maxInputPixels = 40_000_000;
 const maxRemoteBytes = 8 * 1024 * 1024;
 const remoteTimeoutMs = 5_000;
 
@@ -61,7 +61,7 @@ export async function renderCard(source: CardSource): Promise<Buffer> {
   const featured = source.imageUrl ? await readImage(source.imageUrl).catch(() => null) : null;
   if (featured) {
     try {
-      const cropped = sharp(featured, { limitInputPixels: maxInputPixels })
+      const cropped = sharp(featured, { limitInputPixels: maxImagePixels })
         .rotate()
         .resize(ogImageSize.width, ogImageSize.height, { fit: "cover" })
         .flatten({ background: "#ffffff" });
