@@ -69,6 +69,17 @@ export function createWebServer(options: AppOptions): http.Server {
   });
 }
 
+const sessionCookie = /(?:^|;\s*)(?:__Host-)?educator_session=/;
+
+/** Sets `Cache-Control: private, no-store` as the headers go out, unless the response chose its own. */
+function privateByDefault(res: http.ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 /** The path of a request, for the logs: query strings carry tokens (verification links) and searches. */
 const pathOnly = (url: string) => url.split("?", 1)[0];
 
@@ -91,6 +102,12 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     next();
   });
 
+  // Whatever is answered to a signed-in browser may be personal: no cache keeps it, unless a
+  // route says otherwise for content that is the same for everyone (feeds, images).
+  app.use((req, res, next) => {
+    if (sessionCookie.test(req.headers.cookie ?? "")) privateByDefault(res);
+    next();
+  });
   app.use(securityHeaders(config, vite ? "off" : (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`));
   // Event streams must not be buffered by compression.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));

@@ -18,7 +18,7 @@ const cacheLimits = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000, staleMs: 30_
 // Which addresses are reader pages, remembered (React Router's matchRoutes ranks every route on each call).
 const maxRememberedPaths = 10_000;
 // Readers with a session or a pending toast get their own page, through the full app.
-const personalCookie = /(?:^|;\s*)educator_(?:session|toast)=/;
+const personalCookie = /(?:^|;\s*)(?:__Host-)?educator_(?:session|toast)=/;
 
 type BuildRoutes = ServerBuild["routes"];
 /** A render the cache did not keep, answered as it is. */

@@ -66,10 +66,12 @@ export async function loadSessionSecret(db: AppDb, configured?: string): Promise
 
 function sessionCookie() {
   const { config, sessionSecret } = services();
-  return createCookie("educator_session", {
+  const https = config.PUBLIC_URL.startsWith("https://");
+  // On https the __Host- prefix makes browsers refuse the cookie unless it is Secure, for this host only, on every path.
+  return createCookie(https ? "__Host-educator_session" : "educator_session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.PUBLIC_URL.startsWith("https://"),
+    secure: https,
     path: "/",
     maxAge: sessionDays * 24 * 60 * 60,
     secrets: [sessionSecret],

@@ -112,9 +112,15 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
     jar.store(response);
     const admin = await fetch(`${server.url}/admin`, { headers: { Cookie: jar.header() } });
     expect(admin.status).toBe(200);
+    expect(admin.headers.get("cache-control")).toBe("private, no-store");
     const html = await admin.text();
     expect(html).toContain("The Educator - Admin");
     expect(html).toContain("Registered users");
+    // Whatever a signed-in browser is sent is kept by no cache, resource routes and data requests included.
+    for (const path of ["/api/session", "/admin/articles.data", "/articles.data", "/admin/no-such-screen"]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: jar.header() } });
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
   });
 
   it("refuses every admin page and admin data request to a signed-in non-admin with 403", async () => {
@@ -149,5 +155,31 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
     expect(response.headers.get("location")).toBe("/");
     const session = await (await fetch(`${server.url}/api/session`, { headers: { Cookie: cookieBefore } })).json();
     expect(session).toEqual({ user: null });
+  });
+});
+
+describe(`a site served over https (${testDatabaseKind})`, () => {
+  it("names the session cookie __Host- and makes it Secure, for this host and every path", async () => {
+    // Behind a TLS proxy that says which address the browser used.
+    const secure = await startTestServer({ PUBLIC_URL: "https://educator.example", TRUST_PROXY: "1", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+    try {
+      const response = await fetch(`${secure.url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: "https://educator.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "educator.example:443", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "sign-in", email: "owner@example.com", password: "owner-secret" }),
+      });
+      expect(response.status).toBe(302);
+      const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-educator_session="))!;
+      expect(session).toMatch(/; Secure/i);
+      expect(session).toMatch(/; Path=\//i);
+      expect(session).not.toMatch(/Domain=/i);
+      const jar = new CookieJar();
+      jar.store(response);
+      const admin = await fetch(`${secure.url}/admin`, { headers: { Cookie: jar.header() } });
+      expect(admin.status).toBe(200);
+    } finally {
+      await secure.close();
+    }
   });
 });

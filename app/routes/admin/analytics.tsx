@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return { range, report: null, toast: { type: "error", title: "Error", description: loadFailed } satisfies Toast };
     },
   );
-  return data(answer, { headers: { "Cache-Control": "no-store" } });
+  return data(answer, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const number = (value: number) => value.toLocaleString("en-US");

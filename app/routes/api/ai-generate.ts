@@ -100,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform keeps compression from holding pieces back; the page shows them as they come.
-      "Cache-Control": "no-cache, no-transform",
+      "Cache-Control": "private, no-store, no-transform",
       "X-Accel-Buffering": "no",
     },
   });

@@ -6,6 +6,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   return Response.json(
     { user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role } },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
