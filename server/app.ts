@@ -12,9 +12,12 @@ import { services } from "../app/server/services.server";
 import { tagsChangedBy } from "../app/server/page-cache-tags.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
 import { refuseOversizedBody } from "./body-limit";
+import { publicPathMatcher, routeTree } from "./public-paths";
 import { createReaderPages, type ReaderPages } from "./reader-pages";
 import { clientAddress, refusesCrossSite, trustedProxies } from "./request";
 import { securityHeaders } from "./security";
+
+const serverBuildModule = "virtual:react-router/server-build";
 
 export interface AppOptions {
   config: Config;
@@ -47,13 +50,26 @@ function invalidateOnChange(readerPages: ReaderPages) {
   });
 }
 
+function publicPathsOf({ build, vite }: AppOptions): () => Promise<(path: string) => boolean> {
+  if (build) {
+    const isPublicPath = publicPathMatcher(routeTree(build.server.routes));
+    return () => Promise.resolve(isPublicPath);
+  }
+  // Development: the routes change as their files do.
+  return async () => publicPathMatcher(routeTree((await vite!.ssrLoadModule(serverBuildModule) as ServerBuild).routes));
+}
+
 /**
  * The web server: the page-view beacon and anonymous readers' pages answered directly (they are
  * most of the traffic), everything else by the Express app.
  */
 export function createWebServer(options: AppOptions): http.Server {
   const app = createApp(options);
-  const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, trustProxy: options.config.TRUST_PROXY });
+  const answerBeacon = createPageViewBeaconHandler({
+    publicUrl: options.config.PUBLIC_URL,
+    trustProxy: options.config.TRUST_PROXY,
+    publicPaths: publicPathsOf(options),
+  });
   const readerPages = options.build ? createReaderPages({ config: options.config, build: options.build.server }) : null;
   if (readerPages) invalidateOnChange(readerPages);
   const failed = (what: string, res: http.ServerResponse) => (error: unknown) => {
@@ -120,7 +136,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     app.use(vite.middlewares);
     app.use(
       createRequestHandler({
-        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        build: () => vite.ssrLoadModule(serverBuildModule) as Promise<ServerBuild>,
       }),
     );
   } else if (build) {

@@ -40,7 +40,12 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  * rendering: readers send one on every route change, thousands a minute, and each costs
  * only a parse, a validation and a push onto the write queue.
  */
-export function createPageViewBeaconHandler(options: { publicUrl: string; trustProxy: TrustProxy }) {
+export function createPageViewBeaconHandler(options: {
+  publicUrl: string;
+  trustProxy: TrustProxy;
+  /** The site's public pages, the only paths a view is kept for. */
+  publicPaths: () => Promise<(path: string) => boolean>;
+}) {
   const allowedOrigin = new URL(options.publicUrl).origin;
   const trusted = trustedProxies(options.trustProxy);
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -64,6 +69,7 @@ export function createPageViewBeaconHandler(options: { publicUrl: string; trustP
       userAgent: req.headers["user-agent"],
       clientIp: clientAddress(req, trusted),
       body,
+      isPublicPath: await options.publicPaths(),
     });
     if (answer.body === undefined) {
       res.writeHead(answer.status, answer.headers);

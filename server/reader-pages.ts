@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import type { Config } from "../app/server/config.server";
 import { cacheTagsHeader } from "../app/lib/page-cache-header";
 import { readerPageOf } from "../app/lib/reader-page";
 import { wantsDataSaver } from "../app/server/data-saver.server";
 import { compressPage, PageCache, type StoredPage } from "./page-cache";
+import { rememberedPathTest, routeTree } from "./public-paths";
 import { clientAddress, trustedProxies } from "./request";
 import { fixedSecurityHeaders } from "./security";
 
@@ -15,25 +16,13 @@ export const publicPageCacheControl = "public, max-age=0, s-maxage=10";
 const cdnCacheControl = "public, s-maxage=10, stale-while-revalidate=60";
 // Past a minute a page is rendered again; meanwhile (up to 30 s more) readers still get the old one.
 const cacheLimits = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000, staleMs: 30_000 };
-// Which addresses are reader pages, remembered (React Router's matchRoutes ranks every route on each call).
-const maxRememberedPaths = 10_000;
 // Readers with a session or a pending toast get their own page, through the full app.
 const personalCookie = /(?:^|;\s*)(?:__Host-)?educator_(?:session|toast)=/;
 
-type BuildRoutes = ServerBuild["routes"];
 /** A render the cache did not keep, answered as it is. */
 type Rendered = { response: Response; bytes: Buffer };
 /** A cacheable render; `kept` is false when the cache refused it (something it shows changed meanwhile). */
 type RenderedPage = { page: StoredPage; kept: boolean };
-
-function routeTree(routes: BuildRoutes, parentId?: string): RouteObject[] {
-  return Object.values(routes)
-    .filter((route) => route && route.parentId === parentId)
-    .map((route) => {
-      const common = { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, handle: route!.module.handle as unknown };
-      return route!.index ? { ...common, index: true as const } : { ...common, children: routeTree(routes, route!.id) };
-    });
-}
 
 /** The content codings the client accepts (`;q=0` refuses one). */
 function acceptedEncodings(accept: string | undefined): Set<string> {
@@ -113,18 +102,10 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
     return (req.method === "GET" || req.method === "HEAD") && !personalCookie.test(req.headers.cookie ?? "") && !req.url?.includes(".data");
   }
 
-  const cacheableByPath = new Map<string, boolean>();
-  function isCacheableRoute(url: string) {
-    const path = url.split("?", 1)[0]!;
-    let cacheable = cacheableByPath.get(path);
-    if (cacheable === undefined) {
-      const matches = matchRoutes(routes, path);
-      cacheable = Boolean(matches && readerPageOf(matches.map((match) => match.route))?.cacheTags);
-      if (cacheableByPath.size >= maxRememberedPaths) cacheableByPath.clear();
-      cacheableByPath.set(path, cacheable);
-    }
-    return cacheable;
-  }
+  const isCacheablePath = rememberedPathTest((path) => {
+    const matches = matchRoutes(routes, path);
+    return Boolean(matches && readerPageOf(matches.map((match) => match.route))?.cacheTags);
+  });
 
   function take(req: IncomingMessage, res: ServerResponse, failed: (error: unknown) => void) {
     if (!isReaderRequest(req)) return false;
@@ -132,7 +113,7 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
     if (cached) {
       sendStored(req, res, cached, "hit");
       if (cache!.isStale(cached) && !rendering.has(cacheKey(req))) sharedRender(req).catch(failed);
-    } else if (isCacheableRoute(req.url!)) answer(req, res).catch(failed);
+    } else if (isCacheablePath(req.url!.split("?", 1)[0]!)) answer(req, res).catch(failed);
     else return false;
     return true;
   }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, type CachedThing } from "./build-cache.server";
+import { makePrivateFolder } from "./private-folder.server";
 import { projectRoot } from "./project-root.server";
 
 export class DatabaseLockedError extends Error {}
@@ -11,7 +12,7 @@ export class DatabaseLockedError extends Error {}
 /** One process per data folder: PGlite has no locking of its own, and two writers corrupt it. */
 function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, "server.lock");
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });

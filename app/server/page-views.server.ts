@@ -47,6 +47,26 @@ export function recordPageView(view: PageView) {
   services().pageViewQueue.add({ path: view.path, referrer: view.referrer, visitorId: view.visitor_id });
 }
 
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin; // data:, about: and the like name no site
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is kept of a view: the page's path without query or hash (searches and links carry words
+ * and tokens), and only the site a reader came from. A path that is no page of ours is not kept.
+ */
+export function keptPageView(view: PageView, isPublicPath: (path: string) => boolean): PageView | null {
+  const path = view.path.split(/[?#]/, 1)[0]!;
+  if (!isPublicPath(path)) return null;
+  return { ...view, path, referrer: originOf(view.referrer) };
+}
+
 export interface BeaconAnswer {
   status: number;
   body?: unknown;
@@ -58,7 +78,13 @@ export interface BeaconAnswer {
  * both carry JSON). Plain inputs and outputs, so the web server can answer it before any
  * page rendering machinery: thousands of these arrive a minute.
  */
-export function answerPageViewBeacon(beacon: { method: string; userAgent: string | undefined; clientIp: string; body: string }): BeaconAnswer {
+export function answerPageViewBeacon(beacon: {
+  method: string;
+  userAgent: string | undefined;
+  clientIp: string;
+  body: string;
+  isPublicPath: (path: string) => boolean;
+}): BeaconAnswer {
   if (beacon.method !== "POST") return { status: 405, body: { error: "Use POST to record a page view." }, headers: { Allow: "POST" } };
   if (isbot(beacon.userAgent)) return { status: 204 }; // crawlers and link previews are not readers
   const wait = limitPageViews(beacon.clientIp);
@@ -73,6 +99,7 @@ export function answerPageViewBeacon(beacon: { method: string; userAgent: string
   }
   const parsed = pageViewSchema.safeParse(json);
   if (!parsed.success) return { status: 400, body: { error: "Invalid page view.", fieldErrors: z.flattenError(parsed.error).fieldErrors } };
-  recordPageView(parsed.data);
+  const kept = keptPageView(parsed.data, beacon.isPublicPath);
+  if (kept) recordPageView(kept);
   return { status: 204 };
 }

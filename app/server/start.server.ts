@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import { openDatabase, type Database } from "./db.server";
 import type { EmbeddedEngine } from "./embedded-engine.server";
 import { createMailer } from "./mail.server";
+import { makePrivateFolder } from "./private-folder.server";
 import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { pruneRawPageViews } from "./analytics.server";
@@ -18,7 +19,10 @@ import { appSettings } from "../../database/schema";
 import { fillArticleBodies } from "./article-body.server";
 
 async function createStorage(config: Config): Promise<Storage> {
-  if (config.STORAGE_DRIVER === "local") return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+  if (config.STORAGE_DRIVER === "local") {
+    makePrivateFolder(config.DATA_DIR);
+    return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+  }
   return createS3Storage({
     bucket: config.S3_BUCKET!,
     region: config.S3_REGION,

@@ -6,6 +6,7 @@ import readline from "node:readline";
 import { getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
+import { privateFileMode } from "../../app/server/private-folder.server";
 import { z } from "zod";
 import {
   appSettings,
@@ -101,7 +102,8 @@ export async function createBackup(
     const tables = await dumpTables(db, path.join(staging, "tables"));
     const manifest: Manifest = { format: backupFormat, createdAt, databaseKind: options.databaseKind, tables };
     await fsp.writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    await fsp.mkdir(path.dirname(outFile), { recursive: true });
+    // A folder the operator names is left as it is; one made here is theirs alone, as the file is.
+    await fsp.mkdir(path.dirname(outFile), { recursive: true, mode: 0o700 });
     // Written aside and renamed: a failed backup never leaves a file that looks complete.
     const uploadFiles = await packArchive(staging, path.resolve(options.uploadsDir), partialFile);
     await fsp.rename(partialFile, outFile);
@@ -190,6 +192,7 @@ async function packArchive(staging: string, uploadsDir: string, file: string): P
   await tar.create(
     {
       file,
+      mode: privateFileMode,
       cwd: staging,
       gzip: true,
       portable: true,

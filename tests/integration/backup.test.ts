@@ -88,6 +88,8 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     expect(backup.manifest.tables.comments).toBeGreaterThan(0);
     expect(backup.manifest.tables.page_views).toBe(5001);
     expect(backup.uploadFiles).toBeGreaterThan(0);
+    // It holds every password hash: only the server's own account may read it.
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
 
     const restored = await restoreBackup(target.database.db, { file: backupFile, uploadsDir: targetUploads });
     expect(restored.uploadFiles).toBe(backup.uploadFiles);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categories } from "../../database/schema";
 import { DatabaseLockedError, openEmbeddedDatabase } from "../../app/server/db.server";
+import { makePrivateFolder } from "../../app/server/private-folder.server";
 import { temporaryFolder, testDatabaseKind } from "../helpers/database";
 import { runBuiltServer, runTsx, startServerProcess, stopProcess } from "../helpers/processes";
 import { signInOverHttp } from "../helpers/server";
@@ -21,6 +22,18 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     }
     const again = await openEmbeddedDatabase({ dataDir }); // released on close
     await again.close();
+  });
+
+  it("creates the data folder for this account only, and takes from others what an existing one granted them", async () => {
+    const created = path.join(temporaryFolder(), "new", "data");
+    const fresh = await openEmbeddedDatabase({ dataDir: path.join(created, "pgdata") });
+    await fresh.close();
+    expect(fs.statSync(created).mode & 0o777).toBe(0o700);
+
+    const existing = temporaryFolder();
+    fs.chmodSync(existing, 0o755);
+    makePrivateFolder(existing);
+    expect(fs.statSync(existing).mode & 0o777).toBe(0o750);
   });
 
   it("refuses a second server on the same DATA_DIR, and the first keeps serving", async () => {

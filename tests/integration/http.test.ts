@@ -84,7 +84,7 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
   });
 
   it("after sign-in, sends a redirectTo that leads off the site to the home page instead", async () => {
-    for (const payload of ["/\t/evil.example", "/\n/evil.example"]) {
+    for (const payload of ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example", "javascript:alert(1)"]) {
       const response = await fetch(`${server.url}/auth?redirectTo=${encodeURIComponent(payload)}`, {
         method: "POST",
         redirect: "manual",

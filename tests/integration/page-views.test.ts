@@ -43,8 +43,8 @@ async function storedViews() {
 }
 
 describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
-  it("stores exactly the path, referrer and visitor id sent, from sendBeacon's text/plain or JSON", async () => {
-    const first = await beacon({ path: "/articles?q=maths&view=list#results", referrer: "https://www.google.com/", visitor_id: visitor });
+  it("stores the page's path, the referrer's site and the visitor id, from sendBeacon's text/plain or JSON", async () => {
+    const first = await beacon({ path: "/articles?q=maths&view=list#results", referrer: "https://www.google.com/search?q=teacher+name", visitor_id: visitor });
     expect(first.status).toBe(204);
     expect(await first.text()).toBe("");
     const second = await beacon({ path: "/about", referrer: null, visitor_id: "unknown" }, { contentType: "application/json" });
@@ -52,7 +52,8 @@ describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
     const third = await beacon({ path: "/contact", referrer: "", visitor_id: visitor, extra: "ignored" });
     expect(third.status).toBe(204);
     expect(await storedViews()).toEqual([
-      { path: "/articles?q=maths&view=list#results", referrer: "https://www.google.com/", visitorId: visitor },
+      // Searches and links carry words and tokens: the query, hash and referrer's path are not kept.
+      { path: "/articles", referrer: "https://www.google.com", visitorId: visitor },
       { path: "/about", referrer: null, visitorId: "unknown" },
       { path: "/contact", referrer: null, visitorId: visitor },
     ]);
@@ -77,9 +78,35 @@ describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
     }
     const huge = await beacon({ path: "/", referrer: "x".repeat(20_000), visitor_id: visitor });
     expect(huge.status).toBe(400);
-    const longestAllowed = await beacon({ path: `/${"a".repeat(2047)}`, referrer: `https://e.com/${"r".repeat(2034)}`, visitor_id: visitor });
+    const longestAllowed = await beacon({ path: `/about?${"a".repeat(2041)}`, referrer: `https://e.com/${"r".repeat(2034)}`, visitor_id: visitor });
     expect(longestAllowed.status).toBe(204);
-    expect(await storedViews()).toHaveLength(1);
+    expect(await storedViews()).toEqual([{ path: "/about", referrer: "https://e.com", visitorId: visitor }]);
+  });
+
+  it("keeps views of the site's own pages only, never made-up paths", async () => {
+    const category = "health";
+    const article = "0b8f2f7e-3c1a-4f55-9f0e-6a1d2b3c4d5e";
+    const notPages = [
+      "/wp-login.php",
+      "/admin",
+      "/admin/articles",
+      "/api/session",
+      "/sign-out",
+      "/articles/not an id",
+      `/articles/${"x".repeat(101)}`,
+      `/category/${"spam".repeat(200)}`,
+      "/articles/a/b",
+    ];
+    for (const path of [...notPages, `/articles/${article}`, `/category/${category}`, "/", "/articles/"]) {
+      const response = await beacon({ path, referrer: "not a url", visitor_id: visitor });
+      expect(response.status, path).toBe(204);
+    }
+    expect((await storedViews()).map(({ path, referrer }) => [path, referrer])).toEqual([
+      [`/articles/${article}`, null],
+      [`/category/${category}`, null],
+      ["/", null],
+      ["/articles/", null],
+    ]);
   });
 
   it("refuses an oversized body sent without a length, and a beacon from another site", async () => {

@@ -1,0 +1,49 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+// Pages readers see live under this layout; everything else is admin, an API or a file.
+const siteLayoutId = "routes/site/layout";
+// Ids (UUIDs) and slugs: anything longer or stranger names no page of ours.
+const plainParam = /^[A-Za-z0-9-]{1,100}$/;
+// Answers about paths, remembered (matchRoutes ranks every route on each call).
+const maxRememberedPaths = 10_000;
+
+/** The build's routes as React Router's route objects, for matching paths without rendering. */
+export function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route && route.parentId === parentId)
+    .map((route) => {
+      const common = { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, handle: route!.module.handle as unknown };
+      return route!.index ? { ...common, index: true as const } : { ...common, children: routeTree(routes, route!.id) };
+    });
+}
+
+/**
+ * Whether a path (no query) is one of the site's public pages with plain ids and slugs: not the
+ * not-found page, not admin. The page-view beacon keeps only these, so nobody fills the analytics
+ * tables with made-up addresses.
+ */
+export function publicPathMatcher(routes: RouteObject[]): (path: string) => boolean {
+  return rememberedPathTest((path) => {
+    const matches = matchRoutes(routes, path);
+    return Boolean(
+      matches &&
+        matches.some((match) => match.route.id === siteLayoutId) &&
+        matches.at(-1)!.route.path !== "*" &&
+        Object.values(matches.at(-1)!.params).every((value) => plainParam.test(value ?? "")),
+    );
+  });
+}
+
+/** `test`, answered from memory for a path seen before. */
+export function rememberedPathTest(test: (path: string) => boolean): (path: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (path) => {
+    let answer = known.get(path);
+    if (answer === undefined) {
+      answer = test(path);
+      if (known.size >= maxRememberedPaths) known.clear();
+      known.set(path, answer);
+    }
+    return answer;
+  };
+}
