@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-const gzip = promisify(zlib.gzip);
+/** Off the event loop, in libuv's thread pool. */
+export const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /** A rendered page as the cache keeps it: the body once in each encoding, compressed once. */

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
 import { createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import type { Config } from "../app/server/config.server";
 import { cacheTagsHeader } from "../app/lib/page-cache-header";
 import { readerPageOf } from "../app/lib/reader-page";
 import { wantsDataSaver } from "../app/server/data-saver.server";
-import { compressPage, PageCache, type StoredPage } from "./page-cache";
+import { compressPage, gzip, PageCache, type StoredPage } from "./page-cache";
 import { rememberedPathTest, routeTree } from "./public-paths";
 import { clientAddress, trustedProxies } from "./request";
 import { fixedSecurityHeaders } from "./security";
@@ -165,14 +164,14 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
     res.end(req.method === "HEAD" ? undefined : bodies[encoding]);
   }
 
-  function sendRendered(req: IncomingMessage, res: ServerResponse, { response, bytes }: Rendered) {
+  async function sendRendered(req: IncomingMessage, res: ServerResponse, { response, bytes }: Rendered) {
     const headers: Record<string, string | string[] | number> = { ...security, "cache-control": "no-store", "x-page-cache": cache ? "pass" : "off" };
     for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) headers["set-cookie"] = cookies;
     let body = bytes;
     if (acceptedEncodings(req.headers["accept-encoding"]).has("gzip") && body.length > 1024) {
-      body = gzipSync(body);
+      body = await gzip(body); // in the thread pool: the event loop renders the next page meanwhile
       headers["content-encoding"] = "gzip";
       headers.vary = "Accept-Encoding";
     }
@@ -202,7 +201,7 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
     }
     const { page, uncached } = await (cache && !shared ? sharedRender(req) : renderPage(req));
     if (page) sendStored(req, res, page, "miss");
-    else sendRendered(req, res, uncached!);
+    else await sendRendered(req, res, uncached!);
   }
 
   return { take, cache };
