@@ -11,7 +11,8 @@ const optionalText = (max: number, label: string) =>
 
 const missingArticleFields = "Missing fields: Title, content, and category are required.";
 
-export const articleStatuses = ["draft", "published"] as const;
+export const articleStatuses = ["draft", "published", "scheduled"] as const;
+export const scheduleMissingText = "Choose the date and time to publish.";
 
 export const articleFormSchema = z.object({
   title: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(300, { message: "Title must be at most 300 characters." }),
@@ -22,7 +23,12 @@ export const articleFormSchema = z.object({
   featuredImageUrl: optionalText(2048, "Image URL").refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
     message: "Image URL must start with http://, https:// or /uploads/.",
   }),
-});
+  // A datetime-local value in the site's time zone; read only for a scheduled article.
+  scheduledAt: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? ""),
+}).refine((article) => article.status !== "scheduled" || article.scheduledAt !== "", { message: scheduleMissingText, path: ["scheduledAt"] });
 export type ArticleFormInput = z.output<typeof articleFormSchema>;
 
 const missingCategoryFields = "Name and slug are required.";

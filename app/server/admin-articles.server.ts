@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "../../database/schema";
-import { articleFormSchema, formErrors, type ArticleFormInput } from "../lib/admin-schemas";
+import { articleFormSchema, formErrors, scheduleMissingText } from "../lib/admin-schemas";
+import { localDateTimeValue, zonedDateTime } from "../lib/zoned-time";
 import {
   articleFieldNames,
   emptyArticleValues,
@@ -9,7 +10,7 @@ import {
   type ArticleFormFailure,
   type ArticleFormValues,
 } from "../components/admin/article-form-values";
-import { AdminInputError } from "./admin-content.server";
+import { AdminInputError, type ArticleSave } from "./admin-content.server";
 import type { AppDb } from "./db-types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "./keyset.server";
 import { services } from "./services.server";
@@ -27,6 +28,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
         id: articles.id,
         title: articles.title,
         status: articles.status,
+        scheduledAt: articles.scheduledAt,
         createdAt: articles.createdAt,
         updatedAt: articles.updatedAt,
         views: articles.views,
@@ -58,10 +60,14 @@ export async function findArticleForEdit(db: AppDb, id: string) {
       categoryId: articles.categoryId,
       status: articles.status,
       featuredImageUrl: articles.featuredImageUrl,
+      scheduledAt: articles.scheduledAt,
     })
     .from(articles)
     .where(eq(articles.id, id));
-  return found ?? null;
+  if (!found) return null;
+  // As the form's datetime-local field shows it: in the site's time zone.
+  const scheduledAt = found.scheduledAt ? localDateTimeValue(found.scheduledAt, services().config.SITE_TIMEZONE) : "";
+  return { ...found, scheduledAt };
 }
 
 /** The submitted fields as strings, exactly as typed, to give back when a save is refused. */
@@ -73,6 +79,8 @@ export function articleFormValues(form: FormData): ArticleFormValues {
   }
   return values;
 }
+
+const schedulePastText = "Choose a time in the future to publish.";
 
 function refusal(values: ArticleFormValues, errors: ArticleFormFailure["errors"], message: string, status: number) {
   // "Missing fields: Title, …" is shown as a toast titled "Missing fields" (spec §5).
@@ -87,18 +95,24 @@ function refusal(values: ArticleFormValues, errors: ArticleFormFailure["errors"]
  */
 export async function submitArticleForm(
   request: Request,
-  save: (db: AppDb, input: ArticleFormInput) => Promise<unknown>,
+  save: (db: AppDb, input: ArticleSave) => Promise<unknown>,
   texts: { success: string; failure: string },
 ) {
-  const { db, log } = services();
+  const { db, log, config } = services();
   const values = articleFormValues(await request.formData());
   const parsed = articleFormSchema.safeParse(values);
   if (!parsed.success) {
     const { message, fields } = formErrors(parsed.error);
     return refusal(values, fields, message, 400);
   }
+  const { scheduledAt: scheduledText, ...fields } = parsed.data;
+  const scheduledAt = fields.status === "scheduled" ? zonedDateTime(scheduledText, config.SITE_TIMEZONE) : null;
+  if (fields.status === "scheduled") {
+    const refused = !scheduledAt ? scheduleMissingText : scheduledAt.getTime() <= Date.now() ? schedulePastText : null;
+    if (refused) return refusal(values, { scheduledAt: refused }, refused, 400);
+  }
   try {
-    await save(db, parsed.data);
+    await save(db, { ...fields, scheduledAt });
   } catch (error) {
     if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);
     log.error({ err: error }, "article save failed");

@@ -44,8 +44,11 @@ async function assertCategoryExists(db: AppDb, categoryId: string) {
   if (!found) throw new AdminInputError("That category no longer exists. Please choose another.");
 }
 
+/** The form's fields with the schedule read in the site's time zone (null unless scheduled). */
+export type ArticleSave = Omit<ArticleFormInput, "scheduledAt"> & { scheduledAt: Date | null };
+
 /** Spec §4: created as published → published_at now, otherwise null. */
-export async function createArticle(db: AppDb, input: ArticleFormInput, authorId: string | null) {
+export async function createArticle(db: AppDb, input: ArticleSave, authorId: string | null) {
   await assertCategoryExists(db, input.categoryId);
   return withSlugRetry(async () => {
     const [created] = await db
@@ -62,8 +65,8 @@ export async function createArticle(db: AppDb, input: ArticleFormInput, authorId
   });
 }
 
-/** Spec §4: every save as published resets published_at to now; a draft has none. */
-export async function updateArticle(db: AppDb, id: string, input: ArticleFormInput) {
+/** Spec §4: every save as published resets published_at to now; a draft or scheduled article has none. */
+export async function updateArticle(db: AppDb, id: string, input: ArticleSave) {
   await assertCategoryExists(db, input.categoryId);
   return withSlugRetry(async () => {
     const [updated] = await db

@@ -41,6 +41,15 @@ export function stampDate(date: Date) {
 
 export type DateStamp = ReturnType<typeof stampDate>;
 
+/** As stampDate, with the time of day: "30 Nov 2026, 07:00". */
+export function stampDateTime(date: Date): DateStamp {
+  const timeZone = services().config.SITE_TIMEZONE;
+  return {
+    iso: date.toISOString(),
+    text: date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+  };
+}
+
 /** "Contains" pattern for ILIKE: the searcher's own % and _ are matched literally. */
 function containing(text: string) {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

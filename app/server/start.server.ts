@@ -17,6 +17,7 @@ import { loadSessionSecret } from "./auth.server";
 import { isEmptyDatabase, seedDemo } from "../../database/seed/seed-demo";
 import { appSettings } from "../../database/schema";
 import { fillArticleBodies } from "./article-body.server";
+import { startScheduledPublishing } from "./scheduled-publishing.server";
 
 async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === "local") {
@@ -123,11 +124,13 @@ export async function startServices(config: Config, options: StartOptions = {}):
       config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
     );
     maintenance.unref();
+    const stopScheduledPublishing = startScheduledPublishing(db, log);
 
     return {
       services,
       async stop() {
         clearInterval(maintenance);
+        await stopScheduledPublishing();
         await services.pageViewQueue.stop(); // accepted views are written before the database closes
         services.realtime.close();
         await database.close();

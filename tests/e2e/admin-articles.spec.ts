@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe";
 import { openListening, signInAsAdmin } from "./fixtures";
+import { localDateTimeValue } from "../../app/lib/zoned-time";
 
 const deleteConfirmation = "Are you sure you want to delete this article? This action cannot be undone.";
 
@@ -162,6 +163,32 @@ test("the article table refreshes live when an article is added elsewhere", asyn
   await other.close();
 
   await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Draft");
+});
+
+test("an article scheduled for the next minute appears on the home page at that minute", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin/articles/new");
+  const title = `Ready for Monday ${Date.now()}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content").fill("Planned ahead.");
+  await page.getByLabel("Category").selectOption({ label: "Technology in Education" });
+  await page.getByLabel("Status").selectOption("scheduled");
+  // The next whole minute, unless it is too close to save the form in time.
+  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  await page.getByLabel("Publish on").fill(localDateTimeValue(due, "Africa/Lusaka"));
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(toast(page, "Article created successfully!")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Scheduled");
+
+  const reader = await browser.newPage();
+  await openListening(reader, "/");
+  await expect(reader.getByText(title)).toHaveCount(0);
+  // Published at that minute; the open home page refreshes itself.
+  await expect(reader.getByRole("link", { name: title }).first()).toBeVisible({ timeout: 100_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+  await reader.close();
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Published");
 });
 
 test("the article screens pass the accessibility checks in the light and the dark theme", async ({ page }) => {

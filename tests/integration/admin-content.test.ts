@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDatabase.drop());
 
-const article = (fields: Record<string, unknown>) => articleFormSchema.parse({ title: "A title", content: "Body", categoryId, ...fields });
+const article = (fields: Record<string, unknown>) => ({ ...articleFormSchema.parse({ title: "A title", content: "Body", categoryId, ...fields }), scheduledAt: null });
 
 describe(`admin content rules (${testDatabaseKind})`, () => {
   it("validates articles with the spec's message and stores blanks as null", () => {

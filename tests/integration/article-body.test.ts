@@ -63,7 +63,7 @@ describe(`stored article bodies (${testDatabaseKind})`, () => {
   it("create and edit store the body rendered from the new content", async () => {
     const { db } = seeded.services;
     const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-    const input = { title: "Stored body", excerpt: null, content: longText(450), categoryId: category!.id, status: "published" as const, featuredImageUrl: null };
+    const input = { title: "Stored body", excerpt: null, content: longText(450), categoryId: category!.id, status: "published" as const, featuredImageUrl: null, scheduledAt: null };
     const { id } = await createArticle(db, input, null);
     const read = async () => (await db.select().from(articles).where(eq(articles.id, id)))[0]!;
     expect(await read()).toMatchObject({ contentHtml: renderMarkdown(input.content), readTimeMinutes: 2 });

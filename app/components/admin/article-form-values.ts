@@ -1,10 +1,10 @@
 import type { Toast } from "../../lib/toast";
 
 /** The article form's fields, shared by the form and the action that reads it. */
-export const articleFieldNames = ["title", "excerpt", "content", "categoryId", "status", "featuredImageUrl"] as const;
+export const articleFieldNames = ["title", "excerpt", "content", "categoryId", "status", "featuredImageUrl", "scheduledAt"] as const;
 export type ArticleFormValues = Record<(typeof articleFieldNames)[number], string>;
 
-export const emptyArticleValues: ArticleFormValues = { title: "", excerpt: "", content: "", categoryId: "", status: "draft", featuredImageUrl: "" };
+export const emptyArticleValues: ArticleFormValues = { title: "", excerpt: "", content: "", categoryId: "", status: "draft", featuredImageUrl: "", scheduledAt: "" };
 
 /** What a refused save answers: field errors, everything that was typed, and the toast to show. */
 export interface ArticleFormFailure {

@@ -13,10 +13,12 @@ interface ArticleFormProps {
   initialValues: ArticleFormValues;
   initialPreviewHtml: string;
   failure: ArticleFormFailure | undefined;
+  /** The site's time zone (SITE_TIMEZONE), in which a schedule is read. */
+  timeZone: string;
 }
 
 /** The create and edit form (spec §2 "Admin articles", §5). */
-export function ArticleForm({ mode, categories, initialValues, initialPreviewHtml, failure }: ArticleFormProps) {
+export function ArticleForm({ mode, categories, initialValues, initialPreviewHtml, failure, timeZone }: ArticleFormProps) {
   useActionToast(failure);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -24,6 +26,7 @@ export function ArticleForm({ mode, categories, initialValues, initialPreviewHtm
   const values = failure?.values ?? initialValues;
   const [content, setContent] = useState(values.content);
   const [imageUrl, setImageUrl] = useState(values.featuredImageUrl);
+  const [status, setStatus] = useState(values.status || "draft");
   const errors = failure?.errors ?? {};
   const missing = Object.values(errors).includes(missingArticleFieldsText);
   // The missing-fields message is shown once above the form; other messages sit under their field.
@@ -68,11 +71,25 @@ export function ArticleForm({ mode, categories, initialValues, initialPreviewHtm
             </option>
           ))}
         </SelectField>
-        <SelectField id="article-status" name="status" label="Status" defaultValue={values.status || "draft"} error={fieldError("status")}>
+        <SelectField id="article-status" name="status" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} error={fieldError("status")}>
           <option value="draft">Draft</option>
           <option value="published">Published</option>
+          <option value="scheduled">Scheduled</option>
         </SelectField>
       </div>
+      {status === "scheduled" && (
+        <TextField
+          id="article-scheduled-at"
+          name="scheduledAt"
+          type="datetime-local"
+          label="Publish on"
+          required
+          defaultValue={values.scheduledAt}
+          hint={`The article appears on the site at this date and time (${timeZone}).`}
+          error={fieldError("scheduledAt")}
+          aria-invalid={invalid("scheduledAt")}
+        />
+      )}
       <ImageUploadField
         id="article-image"
         name="featuredImageUrl"

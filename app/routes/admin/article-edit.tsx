@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { db } = services();
   const [article, categories] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db)]);
   if (!article) throw notFound();
-  return { article, categories, previewHtml: renderMarkdown(article.content) };
+  return { article, categories, previewHtml: renderMarkdown(article.content), timeZone: services().config.SITE_TIMEZONE };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,9 +49,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           categoryId: article.categoryId,
           status: article.status,
           featuredImageUrl: article.featuredImageUrl ?? "",
+          scheduledAt: article.scheduledAt,
         }}
         initialPreviewHtml={loaderData.previewHtml}
         failure={actionData}
+        timeZone={loaderData.timeZone}
       />
     </div>
   );

@@ -11,7 +11,7 @@ import { useAiDraft } from "../../components/admin/ai-draft-handoff";
 export const meta: Route.MetaFunction = () => [{ title: "New Article | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader() {
-  return { categories: await categoryChoices(services().db) };
+  return { categories: await categoryChoices(services().db), timeZone: services().config.SITE_TIMEZONE };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,6 +38,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         initialValues={draft && !actionData ? { ...emptyArticleValues, ...draft } : emptyArticleValues}
         initialPreviewHtml=""
         failure={actionData}
+        timeZone={loaderData.timeZone}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import type { Route } from "./+types/articles";
 import { AdminInputError, deleteArticle } from "../../server/admin-content.server";
 import { listAdminArticles } from "../../server/admin-articles.server";
 import { services } from "../../server/services.server";
+import { stampDateTime } from "../../server/admin-lists.server";
 import { pageLinks, pageRequest } from "../../server/keyset.server";
 import { Pagination } from "../../components/site/pagination";
 import { Button, buttonClass } from "../../components/ui/button";
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const page = await listAdminArticles(db, pageRequest(url.searchParams));
-    return { articles: page.rows, pages: pageLinks(url, page), loadError: null };
+    const rows = page.rows.map(({ scheduledAt, ...article }) => ({ ...article, schedule: scheduledAt && stampDateTime(scheduledAt) }));
+    return { articles: rows, pages: pageLinks(url, page), loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin article list failed to load");
     return { articles: [], pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
@@ -49,16 +51,23 @@ type AdminArticle = Route.ComponentProps["loaderData"]["articles"][number];
 
 const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-function StatusBadge({ status }: { status: AdminArticle["status"] }) {
-  const published = status === "published";
+const statusBadges: Record<AdminArticle["status"], { label: string; className: string }> = {
+  published: { label: "Published", className: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" },
+  draft: { label: "Draft", className: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200" },
+  scheduled: { label: "Scheduled", className: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" },
+};
+
+function StatusBadge({ status, schedule }: Pick<AdminArticle, "status" | "schedule">) {
+  const badge = statusBadges[status];
   return (
-    <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
-        published ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" : "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200"
-      }`}
-    >
-      {published ? "Published" : "Draft"}
-    </span>
+    <>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
+      {schedule && (
+        <time dateTime={schedule.iso} className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
+          {schedule.text}
+        </time>
+      )}
+    </>
   );
 }
 
@@ -75,7 +84,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       <Td className="font-mono text-xs break-all text-slate-600 dark:text-slate-300">{article.id}</Td>
       <Td className="font-medium">{article.title}</Td>
       <Td>
-        <StatusBadge status={article.status} />
+        <StatusBadge status={article.status} schedule={article.schedule} />
       </Td>
       <Td>
         {article.categoryName}
