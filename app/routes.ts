@@ -33,6 +33,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
+    route("attention", "routes/admin/attention.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   ...prefix("api", [

@@ -1,5 +1,5 @@
 /** Tables whose changes are pushed to browsers (spec: live refresh). */
-export const liveTables = ["articles", "categories", "team_members", "comments", "profiles", "page_views"] as const;
+export const liveTables = ["articles", "categories", "team_members", "comments", "profiles", "page_views", "contact_messages", "community_questions"] as const;
 
 export type LiveTable = (typeof liveTables)[number];
 

@@ -35,12 +35,11 @@ function subscribe(listener: Listener) {
 }
 
 /**
- * Reloads the screen's loader data when one of `tables` changes anywhere (any instance), and
- * after the event stream reconnects. Bursts are coalesced: at most one reload per `intervalMs`.
+ * Calls `onChange` when one of `tables` changes anywhere (any instance), and after the event
+ * stream reconnects. Bursts are coalesced: at most one call per `intervalMs`.
  */
-export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1000) {
-  const revalidator = useRevalidator();
-  const revalidate = useEffectEvent(() => void revalidator.revalidate());
+export function useLiveChanges(tables: readonly LiveTable[], onChange: () => void, intervalMs = 1000) {
+  const changed = useEffectEvent(onChange);
   const key = tables.join(",");
   useEffect(() => {
     const watched = new Set(key.split(","));
@@ -52,7 +51,7 @@ export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1
       timer = setTimeout(() => {
         timer = null;
         lastRun = Date.now();
-        revalidate();
+        changed();
       }, wait);
     });
     return () => {
@@ -60,4 +59,10 @@ export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1
       if (timer) clearTimeout(timer);
     };
   }, [key, intervalMs]);
+}
+
+/** Reloads the screen's loader data when one of `tables` changes (see useLiveChanges). */
+export function useLiveRevalidation(tables: readonly LiveTable[], intervalMs = 1000) {
+  const revalidator = useRevalidator();
+  useLiveChanges(tables, () => void revalidator.revalidate(), intervalMs);
 }

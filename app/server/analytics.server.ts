@@ -30,18 +30,35 @@ export interface AnalyticsReport {
   topArticles: Array<{ id: string; title: string; views: number }>;
 }
 
+/** The last `days` calendar days in the site's time zone, today included. */
+export function lastDays(days: number, timeZone: string, now = new Date()) {
+  const to = dayIn(timeZone, now);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+/** Views and visitor-days of every day from `from` to `to`, days without views as zero. */
+export async function dailyFigures(db: AppDb, from: string, to: string): Promise<DailyFigure[]> {
+  const days = await db
+    .select({ day: pageViewDays.day, views: pageViewDays.views, visitors: pageViewDays.visitors })
+    .from(pageViewDays)
+    .where(between(pageViewDays.day, from, to));
+  const byDay = new Map(days.map((row) => [row.day, row]));
+  const daily: DailyFigure[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const figures = byDay.get(day);
+    daily.push({ day, views: Number(figures?.views ?? 0), visitors: Number(figures?.visitors ?? 0) });
+  }
+  return daily;
+}
+
 /**
  * The analytics screen's figures for the last `range` days (today included, in the site's
  * time zone), from the rollup tables: a few hundred rows whatever the traffic.
  */
 export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
-  const to = dayIn(options.timeZone, options.now ?? new Date());
-  const from = addDays(to, -(options.range - 1));
-  const [days, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
-    db
-      .select({ day: pageViewDays.day, views: pageViewDays.views, visitors: pageViewDays.visitors })
-      .from(pageViewDays)
-      .where(between(pageViewDays.day, from, to)),
+  const { from, to } = lastDays(options.range, options.timeZone, options.now);
+  const [daily, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
+    dailyFigures(db, from, to),
     db
       .select({ path: pageViewPathDays.path, views: sum(pageViewPathDays.views).mapWith(Number) })
       .from(pageViewPathDays)
@@ -60,12 +77,6 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
     db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
   ]);
 
-  const byDay = new Map(days.map((row) => [row.day, row]));
-  const daily: DailyFigure[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const figures = byDay.get(day);
-    daily.push({ day, views: Number(figures?.views ?? 0), visitors: Number(figures?.visitors ?? 0) });
-  }
   return {
     range: options.range,
     from,

@@ -41,6 +41,8 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
     case "profiles":
       return [cacheTag.commenters];
     case "page_views":
+    case "contact_messages":
+    case "community_questions":
       return [];
   }
 }

@@ -10,33 +10,54 @@ const items = [
   { to: "/admin/articles", label: "Articles", icon: FileText },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
   { to: "/admin/media", label: "Media Library", icon: Image },
-  { to: "/admin/comments", label: "Comments", icon: MessageSquare },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox },
+  { to: "/admin/comments", label: "Comments", icon: MessageSquare, waiting: "pending" },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, waiting: "unread" },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/team", label: "Team", icon: UserSquare2 },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
 
-function SidebarLinks({ collapsed }: { collapsed: boolean }) {
+/** How many items wait behind a link (pending comments, unread messages), by its address. */
+export type SidebarBadges = Partial<Record<string, number>>;
+
+function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: SidebarBadges }) {
   return (
     <>
       <ul className="flex flex-1 flex-col gap-1 p-2">
-        {items.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              title={collapsed ? label : undefined}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800 ${isActive ? "bg-slate-200 dark:bg-slate-800" : ""}`
-              }
-            >
-              <Icon className="size-4 shrink-0" aria-hidden />
-              <span className={collapsed ? "sr-only" : ""}>{label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {items.map(({ to, label, icon: Icon, end, waiting }) => {
+          const waitingCount = badges[to] ?? 0;
+          const waitingText = waiting && waitingCount > 0 ? `${waitingCount} ${waiting}` : null;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                title={collapsed ? (waitingText ? `${label} (${waitingText})` : label) : undefined}
+                className={({ isActive }) =>
+                  `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800 ${isActive ? "bg-slate-200 dark:bg-slate-800" : ""}`
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className={collapsed ? "sr-only" : ""}>{label}</span>
+                {waitingText && (
+                  // Read as "Inbox 2 unread"; collapsed, a dot with the same words for screen readers.
+                  <span
+                    data-waiting={waiting}
+                    className={
+                      collapsed
+                        ? "absolute top-1 right-1 size-2 rounded-full bg-red-600"
+                        : "ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+                    }
+                  >
+                    <span className={collapsed ? "sr-only" : ""}>{waitingCount}</span>
+                    <span className="sr-only">{` ${waiting}`}</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
       <Form method="post" action="/sign-out" className="border-t border-slate-200 p-2 dark:border-slate-800">
         <button type="submit" title={collapsed ? "Sign Out" : undefined} className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800">
@@ -52,7 +73,17 @@ function SidebarLinks({ collapsed }: { collapsed: boolean }) {
  * Sidebar collapsible to icons (Ctrl/Cmd+B), its state kept in a cookie for 7 days so the
  * server renders it right; below 768 px it is a slide-over panel.
  */
-export function AdminShell({ initiallyOpen, productName, children }: { initiallyOpen: boolean; productName: string; children: React.ReactNode }) {
+export function AdminShell({
+  initiallyOpen,
+  productName,
+  badges,
+  children,
+}: {
+  initiallyOpen: boolean;
+  productName: string;
+  badges: SidebarBadges;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   // The slide-over belongs to the page it was opened on: navigating closes it.
   const { pathname } = useLocation();
@@ -83,7 +114,7 @@ export function AdminShell({ initiallyOpen, productName, children }: { initially
         data-state={open ? "expanded" : "collapsed"}
         className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width] md:flex dark:border-slate-800 dark:bg-slate-900 ${open ? "w-64" : "w-12"}`}
       >
-        <SidebarLinks collapsed={!open} />
+        <SidebarLinks collapsed={!open} badges={badges} />
       </nav>
       {mobileOpen && (
         <div className="fixed inset-0 z-50 md:hidden">
@@ -94,7 +125,7 @@ export function AdminShell({ initiallyOpen, productName, children }: { initially
                 <X className="size-5" aria-hidden />
               </button>
             </div>
-            <SidebarLinks collapsed={false} />
+            <SidebarLinks collapsed={false} badges={badges} />
           </nav>
         </div>
       )}

@@ -3,13 +3,15 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { articles, profiles } from "../../../database/schema";
 import { services } from "../../server/services.server";
+import { loadWaitingWork } from "../../server/attention.server";
+import { stampDate, stampDateTime } from "../../server/admin-lists.server";
 import { useRootData } from "../../root";
 import { SignOutButton } from "../../components/site/sign-out-button";
 import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 
 export async function loader() {
-  const { db } = services();
-  const [[users], [totals]] = await Promise.all([
+  const { db, config } = services();
+  const [[users], [totals], waiting] = await Promise.all([
     db.select({ n: count() }).from(profiles),
     db
       .select({
@@ -18,8 +20,126 @@ export async function loader() {
         views: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number),
       })
       .from(articles),
+    loadWaitingWork(db, config.SITE_TIMEZONE),
   ]);
-  return { users: users!.n, totalArticles: totals!.total, publishedArticles: totals!.published, totalViews: totals!.views };
+  return {
+    users: users!.n,
+    totalArticles: totals!.total,
+    publishedArticles: totals!.published,
+    totalViews: totals!.views,
+    waiting: {
+      ...waiting,
+      pendingComments: { ...waiting.pendingComments, latest: waiting.pendingComments.latest.map((comment) => ({ ...comment, created: stampDate(comment.createdAt) })) },
+      scheduled: waiting.scheduled.map((article) => ({ ...article, schedule: stampDateTime(article.scheduledAt) })),
+      views: waiting.views.map((day) => ({ ...day, label: dayLabel(day.day) })),
+    },
+  };
+}
+
+const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+type Waiting = Route.ComponentProps["loaderData"]["waiting"];
+
+/** One kind of waiting work: its count in the heading, the newest few, and where to deal with them. */
+function WaitingList({ title, count, link, children }: { title: string; count: number; link: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-labelledby={`waiting-${link.to}`}>
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 id={`waiting-${link.to}`} className="font-semibold">
+          {title} <span className="text-slate-600 tabular-nums dark:text-slate-300">{`(${count})`}</span>
+        </h3>
+        <Link to={link.to} className="text-sm font-medium text-accent underline">
+          {link.label}
+        </Link>
+      </div>
+      {count === 0 ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Nothing waiting.</p> : <ul className="mt-3 space-y-2 text-sm">{children}</ul>}
+    </section>
+  );
+}
+
+function WeekViews({ views }: { views: Waiting["views"] }) {
+  const most = Math.max(1, ...views.map((day) => day.views));
+  const total = views.reduce((sum, day) => sum + day.views, 0);
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 className="font-semibold">
+          Views, last 7 days <span className="text-slate-600 tabular-nums dark:text-slate-300">{`(${total.toLocaleString("en-US")})`}</span>
+        </h3>
+        <Link to="/admin/analytics?range=7" className="text-sm font-medium text-accent underline">
+          Open analytics
+        </Link>
+      </div>
+      <table className="mt-3 w-full text-sm">
+        <caption className="sr-only">Page views per day, last 7 days</caption>
+        <tbody>
+          {views.map((day) => (
+            <tr key={day.day}>
+              <th scope="row" className="w-28 py-0.5 text-left font-normal whitespace-nowrap text-slate-700 dark:text-slate-300">
+                {day.label}
+              </th>
+              <td className="py-0.5">
+                <div className="h-2 rounded bg-accent" style={{ width: `${(day.views / most) * 100}%` }} aria-hidden />
+              </td>
+              <td className="w-16 py-0.5 text-right tabular-nums">{day.views.toLocaleString("en-US")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function WaitingWork({ waiting }: { waiting: Waiting }) {
+  return (
+    <section className="mt-8" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading" className="text-lg font-bold">
+        Waiting for you
+      </h2>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <WaitingList title="Pending comments" count={waiting.pendingComments.count} link={{ to: "/admin/comments?status=pending", label: "Review comments" }}>
+          {waiting.pendingComments.latest.map((comment) => (
+            <li key={comment.id}>
+              <span className="line-clamp-2">{comment.content}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                On {comment.articleTitle}, <time dateTime={comment.created.iso}>{comment.created.text}</time>
+              </span>
+            </li>
+          ))}
+        </WaitingList>
+        <WaitingList title="Unread messages" count={waiting.unread.count} link={{ to: "/admin/inbox", label: "Open inbox" }}>
+          {waiting.unread.latest.map((item) => (
+            <li key={item.id}>
+              <span className="mr-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800">{item.kind}</span>
+              {item.title}
+            </li>
+          ))}
+        </WaitingList>
+        <WaitingList title="Drafts" count={waiting.drafts.count} link={{ to: "/admin/articles", label: "All articles" }}>
+          {waiting.drafts.latest.map((article) => (
+            <li key={article.id}>
+              <Link to={`/admin/articles/${article.id}`} className="underline">
+                {article.title}
+              </Link>
+            </li>
+          ))}
+        </WaitingList>
+        <WaitingList title="Scheduled" count={waiting.scheduled.length} link={{ to: "/admin/articles/new", label: "New article" }}>
+          {waiting.scheduled.map((article) => (
+            <li key={article.id}>
+              <Link to={`/admin/articles/${article.id}`} className="underline">
+                {article.title}
+              </Link>
+              <time dateTime={article.schedule.iso} className="block text-xs text-slate-600 dark:text-slate-300">
+                {article.schedule.text}
+              </time>
+            </li>
+          ))}
+        </WaitingList>
+        <WeekViews views={waiting.views} />
+      </div>
+    </section>
+  );
 }
 
 function Card({ title, value, detail }: { title: string; value: React.ReactNode; detail?: string }) {
@@ -33,7 +153,7 @@ function Card({ title, value, detail }: { title: string; value: React.ReactNode;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["articles", "profiles"]);
+  useLiveRevalidation(["articles", "profiles", "comments", "contact_messages", "community_questions"]);
   const root = useRootData();
   const name = root?.user?.displayName ?? root?.user?.email ?? "";
   return (
@@ -51,6 +171,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
       </div>
+      <WaitingWork waiting={loaderData.waiting} />
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700">
           Back to Home

@@ -5,6 +5,7 @@ import { requireAdmin } from "../../server/auth.server";
 import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "../../server/inbox.server";
 import { pageLinks, pageRequest } from "../../server/keyset.server";
 import { services } from "../../server/services.server";
+import { useLiveRevalidation } from "../../lib/use-live-revalidation";
 import { questionCategoryLabel } from "../../lib/inbox-schema";
 import { Pagination, type PageLinks } from "../../components/site/pagination";
 
@@ -112,6 +113,7 @@ function countLine(total: number, unread: number) {
 
 export default function InboxScreen({ loaderData }: Route.ComponentProps) {
   const { messages, questions, counts, pages } = loaderData;
+  useLiveRevalidation(["contact_messages", "community_questions"]);
   return (
     <div className="space-y-10">
       <div>

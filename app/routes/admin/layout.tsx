@@ -1,8 +1,12 @@
-import { isRouteErrorResponse, Link, Outlet, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "../../server/auth.server";
 import { accessDeniedText } from "../../lib/access";
 import { AdminShell, sidebarCookieName } from "../../components/admin/sidebar";
+import { attentionCounts, type AttentionCounts } from "../../server/attention.server";
+import { services } from "../../server/services.server";
+import { useLiveChanges } from "../../lib/use-live-revalidation";
+import type { loader as attentionLoader } from "./attention";
 
 /** The one admin guard: runs before every loader and action under /admin. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -13,15 +17,27 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const meta: Route.MetaFunction = () => [{ title: "The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
-  return { sidebarOpen: !cookie.split(/;\s*/).includes(`${sidebarCookieName}=collapsed`) };
+  return {
+    sidebarOpen: !cookie.split(/;\s*/).includes(`${sidebarCookieName}=collapsed`),
+    attention: { counts: await attentionCounts(services().db), countedAt: Date.now() },
+  };
+}
+
+/** The sidebar's counts: from the page's load, then fetched again whenever comments or the inbox change. */
+function useAttentionCounts(loaded: { counts: AttentionCounts; countedAt: number }) {
+  const fetcher = useFetcher<typeof attentionLoader>();
+  useLiveChanges(["comments", "contact_messages", "community_questions"], () => fetcher.load("/admin/attention"));
+  const fetched = fetcher.data;
+  return fetched && fetched.countedAt > loaded.countedAt ? fetched.counts : loaded.counts;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const counts = useAttentionCounts(loaderData.attention);
   return (
-    <AdminShell initiallyOpen={loaderData.sidebarOpen} productName="The Educator">
+    <AdminShell initiallyOpen={loaderData.sidebarOpen} productName="The Educator" badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox }}>
       {navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") ? (
         <p role="status" className="text-slate-600 dark:text-slate-300">
           Loading...

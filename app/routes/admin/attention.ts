@@ -1,0 +1,8 @@
+import { data } from "react-router";
+import { attentionCounts } from "../../server/attention.server";
+import { services } from "../../server/services.server";
+
+/** The sidebar's counts, fetched again when comments or the inbox change (the admin layout's guard runs first). */
+export async function loader() {
+  return data({ counts: await attentionCounts(services().db), countedAt: Date.now() });
+}

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories, comments, communityQuestions, contactMessages } from "../../database/schema";
+import { testDatabaseKind } from "../helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { connectSse } from "../helpers/sse";
+
+let server: TestServer;
+let owner: CookieJar;
+let articleId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
+  const { db } = server.services;
+  const [category] = await db.insert(categories).values({ name: "Classroom", slug: "classroom" }).returning({ id: categories.id });
+  const [article] = await db
+    .insert(articles)
+    .values({ title: "Group work that works", content: "Body.", categoryId: category!.id, status: "published", slug: "group-work", publishedAt: new Date() })
+    .returning({ id: articles.id });
+  articleId = article!.id;
+});
+afterAll(() => server.close());
+
+const attention = async () => {
+  const response = await fetch(`${server.url}/admin/attention`, { headers: { Cookie: owner.header() } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { counts: { pendingComments: number; unreadInbox: number } }).counts;
+};
+
+const page = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: owner.header() } })).text();
+
+describe(`what waits for staff (${testDatabaseKind})`, () => {
+  it("counts pending comments and unread messages and questions, for the sidebar", async () => {
+    const { db } = server.services;
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0 });
+    const [pending] = await db.insert(comments).values({ content: "Can I use this with Grade 4?", articleId }).returning({ id: comments.id });
+    await db.insert(comments).values({ content: "Already approved", articleId, status: "approved" });
+    const [message] = await db
+      .insert(contactMessages)
+      .values({ firstName: "Mwila", lastName: "Banda", email: "mwila@example.com", subject: "Writing for the magazine", message: "How do I send an article?" })
+      .returning({ id: contactMessages.id });
+    await db.insert(communityQuestions).values({ title: "Teaching reading in Bemba", categories: ["literacy"], description: "Where do I start?" });
+    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2 });
+
+    // The sidebar shows them on every admin page, for screen readers too.
+    const html = await page("/admin/users");
+    expect(html).toMatch(/data-waiting="pending"[^>]*><span class="">1<\/span><span class="sr-only"> pending</);
+    expect(html).toMatch(/data-waiting="unread"[^>]*><span class="">2<\/span><span class="sr-only"> unread</);
+
+    await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending!.id));
+    await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message!.id));
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1 });
+  });
+
+  it("is for staff only", async () => {
+    const response = await fetch(`${server.url}/admin/attention`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+  });
+
+  it("lists on the dashboard what waits: comments, messages, drafts, scheduled articles and the week's views", async () => {
+    const { db } = server.services;
+    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+    await db.insert(comments).values({ content: "Please add the worksheet", articleId });
+    await db.insert(articles).values({ title: "Half-written lesson", content: "Body.", categoryId: category!.id, status: "draft", slug: "half-written" });
+    await db.insert(articles).values({
+      title: "Term two planning",
+      content: "Body.",
+      categoryId: category!.id,
+      status: "scheduled",
+      scheduledAt: new Date("2031-01-06T05:00:00Z"),
+      slug: "term-two",
+    });
+    const html = await page("/admin");
+    expect(html).toContain("Waiting for you");
+    expect(html).toMatch(/Pending comments(<!-- -->)? <span[^>]*>\(1\)/);
+    expect(html).toContain("Please add the worksheet");
+    expect(html).toContain("Teaching reading in Bemba");
+    expect(html).not.toContain("Writing for the magazine"); // read already
+    expect(html).toContain("Half-written lesson");
+    expect(html).toContain("Term two planning");
+    expect(html).toContain("6 Jan 2031, 07:00"); // in the site's time zone (Lusaka)
+    expect(html).toContain("Views, last 7 days");
+    expect(html.match(/<tr><th scope="row"/g)).toHaveLength(7);
+  });
+
+  it("announces new messages and questions to staff, and never to readers", async () => {
+    const staff = await connectSse(`${server.url}/api/events`, { Cookie: owner.header() });
+    const reader = await connectSse(`${server.url}/api/events`);
+    try {
+      const { db } = server.services;
+      const [message] = await db
+        .insert(contactMessages)
+        .values({ firstName: "Chanda", lastName: "Phiri", email: "chanda@example.com", subject: "Thank you", message: "Great issue." })
+        .returning({ id: contactMessages.id });
+      expect(await staff.next((data) => data.table === "contact_messages")).toEqual({ table: "contact_messages", op: "insert", id: message!.id });
+      await db.insert(communityQuestions).values({ title: "Large classes", categories: ["classroom"], description: "Tips?" });
+      await staff.next((data) => data.table === "community_questions");
+      await db.insert(categories).values({ name: "After inbox", slug: "after-inbox" });
+      await reader.next((data) => data.table === "categories");
+      expect(reader.received.filter((data) => data.table === "contact_messages" || data.table === "community_questions")).toEqual([]);
+    } finally {
+      staff.close();
+      reader.close();
+    }
+  });
+});
