@@ -44,6 +44,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** "Chrome on Android", for the account page's list of sessions; never the raw user agent. */
+    device: text("device"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -53,6 +55,25 @@ export const emailVerifications = pgTable("email_verifications", {
   userId: uuid("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** "Forgot password?" links: single use, an hour, stored hashed like sessions. */
+export const passwordResets = pgTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** A new email address waiting for its owner to open the link sent to it. */
+export const emailChanges = pgTable("email_changes", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 

@@ -1,20 +1,21 @@
 // Creates, promotes, demotes and lists admin accounts: `npm run admin -- <command> [options]`.
 import { parseArgs } from "node:util";
 import { runWithDatabase } from "./lib/cli";
-import { createAdmin, demoteAdmin, listAdmins, promoteAdmin } from "./lib/admin-commands";
+import { createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "./lib/admin-commands";
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P] [--name N]   new admin account (a password is generated when none is given)
   npm run admin -- promote --email E                            give an existing account the admin role
   npm run admin -- demote --email E                             take the admin role away (never from the site owner)
-  npm run admin -- list                                         show every admin`;
+  npm run admin -- list                                         show every admin
+  npm run admin -- reset-password --email E                     print a one-time link (one hour) to choose a new password`;
 
 class UsageError extends Error {}
 
 /** parseArgs rejects unknown options and missing values with ERR_PARSE_ARGS_* codes. */
 const isParseArgsError = (error: unknown) => error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
 
-type Command = { name: "create"; email: string; password?: string; displayName?: string } | { name: "promote" | "demote"; email: string } | { name: "list" };
+type Command = { name: "create"; email: string; password?: string; displayName?: string } | { name: "promote" | "demote" | "reset-password"; email: string } | { name: "list" };
 
 function parseCommand(args: string[]): Command {
   const { positionals, values } = parseArgs({
@@ -36,6 +37,7 @@ function parseCommand(args: string[]): Command {
       return { name: commandName, email: values.email, password: values.password, displayName: values.name };
     case "promote":
     case "demote":
+    case "reset-password":
       if (!values.email) throw new UsageError(`${commandName} needs --email.`);
       return { name: commandName, email: values.email };
     default:
@@ -44,7 +46,7 @@ function parseCommand(args: string[]): Command {
 }
 
 function run(command: Command) {
-  return runWithDatabase(null, async ({ db }) => {
+  return runWithDatabase(null, async ({ db }, config) => {
     switch (command.name) {
       case "create": {
         const admin = await createAdmin(db, command);
@@ -60,6 +62,11 @@ function run(command: Command) {
         await demoteAdmin(db, command.email);
         console.log(`${command.email} is no longer an admin.`);
         break;
+      case "reset-password": {
+        const link = await passwordResetLink(db, command.email, config.PUBLIC_URL);
+        console.log(`Give this link to the account's owner; it works once, for one hour:\n${link}`);
+        break;
+      }
       case "list": {
         const admins = await listAdmins(db);
         if (admins.length === 0) console.log("No admins yet.");

@@ -3,21 +3,26 @@ import { z } from "zod";
 export const passwordMinLength = 6;
 
 /** Shared by the /auth form and the server: email and password required; sign-up needs 6+ characters. */
+export const emailSchema = z
+  .string({ message: "Email is required." })
+  .trim()
+  .min(1, { message: "Email is required." })
+  .max(254, { message: "Email is too long." })
+  .pipe(z.email({ message: "Please enter a valid email address." }));
+
+/** A password being chosen (sign-up, reset, change). */
+export const newPasswordSchema = z
+  .string({ message: "Password is required." })
+  .min(1, { message: "Password is required." })
+  .min(passwordMinLength, { message: `Password must be at least ${passwordMinLength} characters.` })
+  .max(200, { message: "Password is too long." });
+
 export function credentialsSchema(action: "sign-in" | "sign-up") {
   return z.object({
-    email: z
-      .string({ message: "Email is required." })
-      .trim()
-      .min(1, { message: "Email is required." })
-      .max(254, { message: "Email is too long." })
-      .pipe(z.email({ message: "Please enter a valid email address." })),
+    email: emailSchema,
     password:
       action === "sign-up"
-        ? z
-            .string({ message: "Password is required." })
-            .min(1, { message: "Password is required." })
-            .min(passwordMinLength, { message: `Password must be at least ${passwordMinLength} characters.` })
-            .max(200, { message: "Password is too long." })
+        ? newPasswordSchema
         : z.string({ message: "Password is required." }).min(1, { message: "Password is required." }).max(200, { message: "Password is too long." }),
   });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { appSettings, emailVerifications, profiles, sessions, users, type Role } from "../../database/schema";
 import type { AppDb } from "./db-types.server";
@@ -45,9 +45,38 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 // A real hash to compare against when the email is unknown, so timing does not reveal which emails exist.
 let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return decoyHash;
+}
 
-const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** "Chrome on Android" from a user agent, for the list of an account's sessions. */
+export function deviceLabel(userAgent: string): string {
+  const browser = [
+    [/Edg\//, "Edge"],
+    [/OPR\/|Opera/, "Opera"],
+    [/SamsungBrowser/, "Samsung Internet"],
+    [/Firefox\//, "Firefox"],
+    [/Chrome\/|CriOS/, "Chrome"],
+    [/Safari\//, "Safari"],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  const system = [
+    [/Android/, "Android"],
+    [/iPhone|iPad|iPod/, "iOS"],
+    [/Windows/, "Windows"],
+    [/Mac OS X|Macintosh/, "macOS"],
+    [/CrOS/, "ChromeOS"],
+    [/Linux/, "Linux"],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return (browser ?? system ?? "Unknown device") as string;
+}
+
+/** Tokens (sessions, links) are stored as their SHA-256: a leaked table cannot be replayed. */
+export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** A random token for a cookie or a link. */
+export const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 export function displayNameFromEmail(email: string): string {
   return email.split("@")[0]!.trim() || email;
@@ -89,20 +118,28 @@ export interface SessionUser {
 export interface ClientInfo {
   /** The client's address, used only as a rate-limit key; never stored with any content. */
   ip: string;
+  /** Only its summary is kept, with a session ("Chrome on Android"). */
+  userAgent?: string;
 }
 
 export function clientInfo(request: Request): ClientInfo {
-  return { ip: request.headers.get("x-educator-client-ip") ?? "unknown" };
+  return { ip: request.headers.get("x-educator-client-ip") ?? "unknown", userAgent: request.headers.get("user-agent") ?? undefined };
 }
 
-async function createSession(db: AppDb, userId: string): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+export async function createSession(db: AppDb, userId: string, client?: ClientInfo): Promise<string> {
+  const token = newToken();
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
     expiresAt: new Date(Date.now() + sessionDays * 24 * 60 * 60 * 1000),
+    device: client?.userAgent ? deviceLabel(client.userAgent) : null,
   });
   return token;
+}
+
+/** Signs an account out everywhere, or everywhere but the session `keepTokenHash` names. */
+export async function revokeSessions(db: AppDb, userId: string, keepTokenHash?: string) {
+  await db.delete(sessions).where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
 }
 
 export async function sessionCookieHeader(token: string | null): Promise<string> {
@@ -151,23 +188,25 @@ export interface SignUpResult {
 }
 
 export async function signUp(input: { email: string; password: string }, client: ClientInfo): Promise<SignUpResult> {
-  const { db, mailer, config } = services();
+  const { db, mailer } = services();
   const { email, password } = parseCredentials(input, "sign-up");
   await limitSignUps(db, email, client);
   const userId = await createAccount(db, { email, password, role: "user", verified: !mailer.delivers });
-  const token = crypto.randomBytes(32).toString("base64url");
-  await db.insert(emailVerifications).values({
-    tokenHash: sha256(token),
-    userId,
-    expiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
-  });
+  await sendVerificationLink(db, userId, email);
+  return { userId, sessionToken: mailer.delivers ? null : await createSession(db, userId, client) };
+}
+
+/** A new confirmation link for an account's email (3 days). */
+export async function sendVerificationLink(db: AppDb, userId: string, email: string) {
+  const { mailer, config } = services();
+  const token = newToken();
+  await db.insert(emailVerifications).values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000) });
   const link = `${config.PUBLIC_URL}/auth/verify?token=${token}`;
   await mailer.send({
     to: email,
     subject: "Confirm your email for The Educator",
     text: `Welcome to The Educator!\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
   });
-  return { userId, sessionToken: mailer.delivers ? null : await createSession(db, userId) };
 }
 
 /** Creates a login and its profile together. Throws AuthError when the email is taken. */
@@ -221,8 +260,7 @@ export async function signIn(input: { email: string; password: string }, client:
     .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
-  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) {
     await countSignInFailure(db, email, client);
     throw new AuthError("Invalid email or password.", 401);
@@ -231,10 +269,11 @@ export async function signIn(input: { email: string; password: string }, client:
   if (mailer.delivers && !user.emailVerifiedAt) {
     throw new AuthError("Please confirm your email first: open the link we sent you.", 403);
   }
-  return createSession(db, user.id);
+  return createSession(db, user.id, client);
 }
 
-async function readSessionToken(request: Request): Promise<string | null> {
+/** The session token of this request's cookie, or null. */
+export async function readSessionToken(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value ? value : null;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { appSettings, profiles, sessions, users } from "../../database/schema";
-import { createAccount, hashPassword, verifyPassword } from "./auth.server";
+import { appSettings, profiles, users } from "../../database/schema";
+import { createAccount, hashPassword, revokeSessions, verifyPassword } from "./auth.server";
 import type { AppDb } from "./db-types.server";
 
 export interface OwnerResult {
@@ -11,11 +11,6 @@ export interface OwnerResult {
   created: boolean;
   /** OWNER_EMAIL names an account that is not an admin, and without OWNER_PASSWORD it is left as it is. */
   refused?: boolean;
-}
-
-/** Signs an account out everywhere: after its password is reset or its role raised, old sessions must not carry on. */
-async function revokeSessions(db: AppDb, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Whether the account's password is already `password` (a restart with the same OWNER_PASSWORD changes nothing). */

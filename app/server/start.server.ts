@@ -8,6 +8,7 @@ import { createMailer } from "./mail.server";
 import { makePrivateFolder } from "./private-folder.server";
 import { ensureOwner } from "./owner.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { pruneExpiredAccountRows } from "./account.server";
 import { pruneRawPageViews } from "./analytics.server";
 import { startRealtime } from "./realtime.server";
 import { createPageViewQueue } from "./page-view-queue.server";
@@ -112,12 +113,12 @@ export async function startServices(config: Config, options: StartOptions = {}):
     // Side by side: each hashes a password (scrypt, off the main thread), and the seed stores pictures.
     await Promise.all([makeSureOfOwner(), loadDemoContent()]);
 
-    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows and raw page views past
-    // their retention are ours to prune either way.
+    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows, raw page views past
+    // their retention, and expired sessions and links are ours to prune either way.
     const maintenance = setInterval(
       () => {
         const vacuum = database.kind === "pglite" ? database.vacuum() : Promise.resolve();
-        Promise.all([vacuum, pruneRateLimits(db), pruneRawPageViews(db, config.PAGE_VIEW_RETENTION_DAYS)]).catch((error) =>
+        Promise.all([vacuum, pruneRateLimits(db), pruneRawPageViews(db, config.PAGE_VIEW_RETENTION_DAYS), pruneExpiredAccountRows(db)]).catch((error) =>
           log.error({ err: error }, "maintenance failed"),
         );
       },

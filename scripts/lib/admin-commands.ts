@@ -5,6 +5,7 @@ import { credentialsSchema } from "../../app/lib/auth-schema";
 import { createAccount } from "../../app/server/auth.server";
 import type { AppDb } from "../../app/server/db-types.server";
 import { setRole } from "../../app/server/owner.server";
+import { createPasswordResetLink } from "../../app/server/account.server";
 
 /** A mistake the operator can fix (unknown email, bad password): the CLI prints its message alone. */
 export class AdminCommandError extends Error {}
@@ -41,6 +42,11 @@ export async function promoteAdmin(db: AppDb, email: string): Promise<void> {
 /** Throws OwnerRoleError for the site owner, who always stays admin. */
 export async function demoteAdmin(db: AppDb, email: string): Promise<void> {
   await setRole(db, await userIdByEmail(db, email), "user");
+}
+
+/** A one-time link for the operator to hand on: the account's owner chooses a new password with it. */
+export async function passwordResetLink(db: AppDb, email: string, publicUrl: string): Promise<string> {
+  return createPasswordResetLink(db, await userIdByEmail(db, email), publicUrl);
 }
 
 export interface AdminListing {

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, users } from "../../database/schema";
-import { AuthError, createAccount, verifyPassword } from "../../app/server/auth.server";
+import { passwordResets, profiles, users } from "../../database/schema";
+import { AuthError, createAccount, sha256, verifyPassword } from "../../app/server/auth.server";
 import type { AppDb } from "../../app/server/db-types.server";
 import { ensureOwner, OwnerRoleError } from "../../app/server/owner.server";
-import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, promoteAdmin } from "../../scripts/lib/admin-commands";
+import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "../../scripts/lib/admin-commands";
 import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
 import { runTsx } from "../helpers/processes";
 
@@ -67,6 +67,14 @@ describe(`admin commands (${testDatabaseKind})`, () => {
     expect(await roleOf("owner@example.com")).toBe("admin");
   });
 
+  it("makes a one-time, one-hour password reset link for the operator to hand on", async () => {
+    const link = await passwordResetLink(db, "Reader@Example.com", "https://educator.example");
+    const token = /^https:\/\/educator\.example\/auth\/reset\?token=([\w-]{43})$/.exec(link)![1]!;
+    const [stored] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(token)));
+    expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    await expect(passwordResetLink(db, "nobody@example.com", "https://educator.example")).rejects.toThrow("No account with the email nobody@example.com.");
+  });
+
   it("lists the admins, oldest first", async () => {
     const admins = await listAdmins(db);
     expect(admins.map((admin) => admin.email)).toEqual(["editor@example.com", "generated@example.com", "owner@example.com"]);
@@ -80,6 +88,9 @@ describe("admin CLI (spawned)", () => {
     const run = runTsx("scripts/admin.ts", ["list"], { DATA_DIR: dataDir, DATABASE_URL: "" });
     expect(await run.exited, run.output()).toBe(0);
     expect(run.output()).toContain("No admins yet.");
+    const reset = runTsx("scripts/admin.ts", ["reset-password", "--email", "nobody@example.com"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(await reset.exited).toBe(1);
+    expect(reset.output()).toContain("No account with the email nobody@example.com.");
   }, 60_000);
 
   it("stops with one clear line while the server holds the DATA_DIR", async () => {

@@ -36,7 +36,12 @@ export function Navbar({ user }: NavbarProps) {
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const isAdmin = user?.role === "admin";
   const account = user ? (
-    <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
+    <div className="flex items-center gap-1">
+      <NavLink to="/account" className={linkClass}>
+        Account
+      </NavLink>
+      <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
+    </div>
   ) : (
     <Link to="/auth" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
       Sign In

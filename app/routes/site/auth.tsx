@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/auth";
 import { localPath } from "../../lib/local-path";
 import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "../../server/auth.server";
 import { toastHeader } from "../../server/toast.server";
 import { passwordMinLength } from "../../lib/auth-schema";
+import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -41,9 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [tab, setTab] = useState<"sign-in" | "sign-up">(actionData?.intent === "sign-up" ? "sign-up" : "sign-in");
   const navigation = useNavigation();
@@ -72,35 +70,26 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" id="auth-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6 space-y-4" key={tab}>
         <input type="hidden" name="intent" value={tab} />
-        <div>
-          <label htmlFor="email" className="text-sm font-medium">
-            Email
-          </label>
-          <input id="email" name="email" type="email" required autoComplete="email" defaultValue={actionData?.email} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="password" className="text-sm font-medium">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            minLength={tab === "sign-up" ? passwordMinLength : undefined}
-            autoComplete={tab === "sign-up" ? "new-password" : "current-password"}
-            className={inputClass}
-          />
-        </div>
-        {actionData?.error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {actionData.error}
-          </p>
-        )}
-        <button type="submit" disabled={busy} className="w-full rounded-md bg-accent py-2.5 font-semibold text-accent-foreground disabled:opacity-60">
-          {busy ? "Please wait..." : tab === "sign-in" ? "Sign In" : "Sign Up"}
-        </button>
+        <AccountField id="email" label="Email" type="email" required autoComplete="email" defaultValue={actionData?.email} />
+        <AccountField
+          id="password"
+          label="Password"
+          type="password"
+          required
+          minLength={tab === "sign-up" ? passwordMinLength : undefined}
+          autoComplete={tab === "sign-up" ? "new-password" : "current-password"}
+        />
+        <AccountNotice error={actionData?.error} />
+        <AccountSubmit busy={busy}>{tab === "sign-in" ? "Sign In" : "Sign Up"}</AccountSubmit>
       </Form>
+      <p className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/auth/forgot" className="font-medium text-accent underline">
+          Forgot password?
+        </Link>
+        <Link to="/auth/resend" className="font-medium text-accent underline">
+          Didn't get the confirmation email?
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+// The look of /auth, shared by every account form (sign in, forgot and reset password, account page).
+const inputClass =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+export function AccountField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} name={id} className={inputClass} {...input} />
+    </div>
+  );
+}
+
+export function AccountSubmit({ busy, children, tone = "accent" }: { busy: boolean; children: ReactNode; tone?: "accent" | "danger" }) {
+  const colours = tone === "danger" ? "bg-red-700 text-white" : "bg-accent text-accent-foreground";
+  return (
+    <button type="submit" disabled={busy} className={`w-full rounded-md py-2.5 font-semibold disabled:opacity-60 ${colours}`}>
+      {busy ? "Please wait..." : children}
+    </button>
+  );
+}
+
+/** What the last submission answered: an error (alert) or a confirmation (status). */
+export function AccountNotice({ error, done }: { error?: string | null; done?: string | null }) {
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
+    );
+  }
+  if (done) {
+    return (
+      <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+        {done}
+      </p>
+    );
+  }
+  return null;
+}

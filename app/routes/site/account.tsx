@@ -1,0 +1,179 @@
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "../../server/auth.server";
+import {
+  changePassword,
+  deleteAccount,
+  listSessions,
+  pendingEmailChange,
+  requestEmailChange,
+  signOutOtherSessions,
+  updateDisplayName,
+} from "../../server/account.server";
+import { ownerUserId } from "../../server/owner.server";
+import { services } from "../../server/services.server";
+import { stampDate } from "../../server/admin-lists.server";
+import { toastHeader } from "../../server/toast.server";
+import { passwordMinLength } from "../../lib/auth-schema";
+import { ownerCannotLeaveText } from "../../lib/account-texts";
+import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your account | The Educator" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const token = (await readSessionToken(request))!;
+  const [pendingEmail, sessions, owner] = await Promise.all([pendingEmailChange(user.id), listSessions(user.id, token), ownerUserId(services().db)]);
+  return {
+    email: user.email,
+    displayName: user.displayName ?? "",
+    pendingEmail,
+    sessions: sessions.map((session) => ({ ...session, created: stampDate(session.createdAt) })),
+    isOwner: owner === user.id,
+  };
+}
+
+type Intent = "display-name" | "email" | "password" | "sign-out-others" | "delete";
+
+const done: Record<Exclude<Intent, "delete">, string> = {
+  "display-name": "Your display name has been saved.",
+  email: "We have sent a link to the new address. Your email changes when you open it.",
+  password: "Your password has been changed. Other devices have been signed out.",
+  "sign-out-others": "Every other device has been signed out.",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const token = (await readSessionToken(request))!;
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const intent = field("intent") as Intent;
+  try {
+    switch (intent) {
+      case "display-name":
+        await updateDisplayName(user, { displayName: field("displayName") });
+        break;
+      case "email":
+        await requestEmailChange(user, { newEmail: field("newEmail"), password: field("emailPassword") });
+        break;
+      case "password":
+        await changePassword(user, token, { currentPassword: field("currentPassword"), newPassword: field("newPassword") });
+        break;
+      case "sign-out-others":
+        await signOutOtherSessions(user, token);
+        break;
+      case "delete": {
+        await deleteAccount(user, { password: field("deletePassword") });
+        const headers = new Headers();
+        headers.append("Set-Cookie", await sessionCookieHeader(null));
+        headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your account has been deleted." }));
+        return redirectDocument("/", { headers });
+      }
+      default:
+        throw new AuthError("Unknown request.");
+    }
+    return { intent, done: done[intent], error: null, values: { newEmail: "" } };
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    // Passwords are never sent back; the other fields keep what was typed.
+    return data({ intent, done: null, error: error.message, values: { newEmail: field("newEmail") } }, { status: error.status });
+  }
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const answer = (intent: Intent) => (actionData?.intent === intent ? actionData : null);
+  const others = loaderData.sessions.filter((session) => !session.current).length;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16">
+      <h1 className="text-3xl font-bold">Your account</h1>
+
+      <Section id="account-profile" title="Profile">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="display-name" />
+          <AccountField id="displayName" label="Display name" required maxLength={80} defaultValue={loaderData.displayName} autoComplete="nickname" />
+          <p className="text-sm text-slate-600 dark:text-slate-300">Shown with the comments you write.</p>
+          <AccountNotice error={answer("display-name")?.error} done={answer("display-name")?.done} />
+          <AccountSubmit busy={busyWith === "display-name"}>Save display name</AccountSubmit>
+        </Form>
+      </Section>
+
+      <Section id="account-email" title="Email">
+        <p>
+          You sign in with <strong>{loaderData.email}</strong>.
+        </p>
+        {loaderData.pendingEmail && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Waiting for confirmation: <strong>{loaderData.pendingEmail}</strong>. Open the link we sent there, or send a new one below.
+          </p>
+        )}
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="email" />
+          <AccountField id="newEmail" label="New email" type="email" required autoComplete="email" defaultValue={answer("email")?.values.newEmail ?? loaderData.pendingEmail ?? ""} />
+          <AccountField id="emailPassword" label="Current password" type="password" required autoComplete="current-password" />
+          <AccountNotice error={answer("email")?.error} done={answer("email")?.done} />
+          <AccountSubmit busy={busyWith === "email"}>Send confirmation link</AccountSubmit>
+        </Form>
+      </Section>
+
+      <Section id="account-password" title="Password">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          <AccountField id="currentPassword" label="Current password" type="password" required autoComplete="current-password" />
+          <AccountField id="newPassword" label="New password" type="password" required minLength={passwordMinLength} autoComplete="new-password" />
+          <AccountNotice error={answer("password")?.error} done={answer("password")?.done} />
+          <AccountSubmit busy={busyWith === "password"}>Change password</AccountSubmit>
+        </Form>
+      </Section>
+
+      <Section id="account-sessions" title="Signed-in devices">
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {loaderData.sessions.map((session, index) => (
+            <li key={index} className="flex justify-between gap-4 py-2 text-sm">
+              <span>
+                {session.device}
+                {session.current && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800">This device</span>}
+              </span>
+              <span className="text-slate-600 dark:text-slate-300">
+                Signed in <time dateTime={session.created.iso}>{session.created.text}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <AccountNotice error={answer("sign-out-others")?.error} done={answer("sign-out-others")?.done} />
+          {others > 0 && <AccountSubmit busy={busyWith === "sign-out-others"}>Sign out everywhere else</AccountSubmit>}
+        </Form>
+      </Section>
+
+      <Section id="account-delete" title="Delete account">
+        {loaderData.isOwner ? (
+          <p>{ownerCannotLeaveText}</p>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            <p className="text-sm">Your account and sign-ins are deleted for good. Your comments stay on the site, shown as an anonymous reader's.</p>
+            <AccountField id="deletePassword" label="Current password" type="password" required autoComplete="current-password" />
+            <AccountNotice error={answer("delete")?.error} />
+            <AccountSubmit busy={busyWith === "delete"} tone="danger">
+              Delete my account
+            </AccountSubmit>
+          </Form>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/confirm-email-change";
+import { confirmEmailChange } from "../../server/account.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm new email | The Educator" }, { name: "robots", content: "noindex" }];
+
+const outcomes = {
+  changed: { title: "Email changed", text: "Your account now uses this address. Sign in with it from now on." },
+  invalid: { title: "This link is not valid", text: "The link has expired or was already used. Ask for a new one on your account page." },
+  taken: { title: "This email is taken", text: "Another account started using this address meanwhile, so your email stays as it was." },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return token ? await confirmEmailChange(token) : "invalid";
+}
+
+export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
+  const outcome = outcomes[loaderData];
+  return (
+    <div className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{outcome.title}</h1>
+      <p className="mt-2">{outcome.text}</p>
+      <Link to="/account" className="mt-6 inline-block font-medium text-accent underline">
+        Go to your account
+      </Link>
+    </div>
+  );
+}

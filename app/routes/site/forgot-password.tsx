@@ -1,0 +1,64 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { AuthError, clientInfo } from "../../server/auth.server";
+import { requestPasswordReset, resendConfirmation } from "../../server/account.server";
+import { resendRequestedText, resetRequestedText } from "../../lib/account-texts";
+import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+
+// One screen, two requests by email: a reset link (/auth/forgot) or a new confirmation link (/auth/resend).
+const screens = {
+  forgot: {
+    title: "Forgot your password?",
+    lead: "Enter the email of your account and we will send it a link to choose a new password.",
+    button: "Send reset link",
+    done: resetRequestedText,
+  },
+  resend: {
+    title: "Resend the confirmation email",
+    lead: "Enter the email you signed up with and we will send it a new link to confirm it.",
+    button: "Send new link",
+    done: resendRequestedText,
+  },
+};
+
+const screenOf = (request: Request) => (new URL(request.url).pathname === "/auth/resend" ? "resend" : "forgot");
+
+export const meta: Route.MetaFunction = ({ data: screen }) => [{ title: `${screens[screen ?? "forgot"].title} | The Educator` }, { name: "robots", content: "noindex" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return screenOf(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const kind = screenOf(request);
+  const screen = screens[kind];
+  const email = String((await request.formData()).get("email") ?? "");
+  try {
+    await (kind === "resend" ? resendConfirmation : requestPasswordReset)({ email }, clientInfo(request));
+    return { email, done: screen.done, error: null };
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    return data({ email, done: null, error: error.message }, { status: error.status });
+  }
+}
+
+export default function EmailLinkRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const screen = screens[loaderData];
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-center text-3xl font-bold">{screen.title}</h1>
+      <p className="mt-3 text-center text-slate-700 dark:text-slate-300">{screen.lead}</p>
+      <Form method="post" className="mt-8 space-y-4">
+        <AccountField id="email" label="Email" type="email" required autoComplete="email" defaultValue={actionData?.email} />
+        <AccountNotice error={actionData?.error} done={actionData?.done} />
+        <AccountSubmit busy={busy}>{screen.button}</AccountSubmit>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth" className="font-medium text-accent underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { AuthError, clientInfo, sessionCookieHeader } from "../../server/auth.server";
+import { isUsableResetToken, resetPassword } from "../../server/account.server";
+import { resetLinkInvalidText } from "../../lib/account-texts";
+import { toastHeader } from "../../server/toast.server";
+import { passwordMinLength } from "../../lib/auth-schema";
+import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | The Educator" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: token !== "" && (await isUsableResetToken(token)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const session = await resetPassword({ token: String(form.get("token") ?? ""), password: String(form.get("password") ?? "") }, clientInfo(request));
+    const headers = new Headers();
+    headers.append("Set-Cookie", await sessionCookieHeader(session));
+    headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your password has been changed. You are signed in." }));
+    return redirectDocument("/", { headers });
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const expired = !loaderData.usable || actionData?.error === resetLinkInvalidText;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-center text-3xl font-bold">Choose a new password</h1>
+      {expired ? (
+        <div className="mt-6 text-center">
+          <p>{resetLinkInvalidText}</p>
+          <Link to="/auth/forgot" className="mt-6 inline-block font-medium text-accent underline">
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-8 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <AccountField id="password" label="New password" type="password" required minLength={passwordMinLength} autoComplete="new-password" />
+          <p className="text-sm text-slate-600 dark:text-slate-300">At least {passwordMinLength} characters. Every device signed in to your account will be signed out.</p>
+          <AccountNotice error={actionData?.error} />
+          <AccountSubmit busy={busy}>Save new password</AccountSubmit>
+        </Form>
+      )}
+    </div>
+  );
+}
