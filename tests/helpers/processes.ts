@@ -44,8 +44,9 @@ export function runBuiltServer(env: Record<string, string>): RunningProcess {
 /** Starts the built server (`npm run build` first) and waits until /healthz answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<RunningProcess & { url: string }> {
   const port = await freePort();
-  const running = runBuiltServer({ LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
+  // Its own address as PUBLIC_URL: links it mails lead back to it, and browsers' forms pass its origin check.
+  const running = runBuiltServer({ LOG_LEVEL: "warn", HOST: "127.0.0.1", PUBLIC_URL: url, ...env, PORT: String(port) });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (running.child.exitCode !== null) throw new Error(`server exited early:\n${running.output()}`);

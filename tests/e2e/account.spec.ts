@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { resetRequestedText } from "../../app/lib/account-texts";
+import { startServerProcess, stopProcess, type RunningProcess } from "../helpers/processes";
+import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { expectNoAxeViolations } from "./axe";
+
+// Mail is part of these flows: this spec runs its own server, sending through an SMTP sink on loopback.
+let smtp: SmtpSink;
+let server: RunningProcess & { url: string };
+let dataDir: string;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpSink();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "educator-e2e-account-"));
+  server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", SMTP_URL: smtp.url, RATE_LIMIT_SCALE: "1000" });
+});
+test.afterAll(async () => {
+  await stopProcess(server);
+  await smtp.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast], .reader-toast").filter({ hasText: text });
+
+/** Signs up and opens the confirmation link from the mail, as a new reader would. */
+async function newReader(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).last().click();
+  await page.goto(await smtp.linkFor(email, `${server.url}/auth/verify?token=`));
+  await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+}
+
+test("a reader who forgot the password gets a link by email, chooses a new one and is signed in", async ({ page }) => {
+  const email = `forgetful-${Date.now()}@example.com`;
+  await newReader(page, email, "first-secret");
+
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: resetRequestedText })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+
+  const link = await smtp.linkFor(email, `${server.url}/auth/reset?token=`);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("New password").fill("second-secret");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(toast(page, "Your password has been changed. You are signed in.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link);
+  await expect(page.getByText("This link has expired or has already been used. Ask for a new one.")).toBeVisible();
+});
+
+test("the account page saves a display name, changes the password and passes axe in both themes", async ({ page }) => {
+  const email = `account-${Date.now()}@example.com`;
+  await newReader(page, email, "first-secret");
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first-secret");
+  await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+  await page.getByRole("banner").getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible();
+  await expect(page.getByText("This device")).toBeVisible();
+
+  await page.getByLabel("Display name").fill("Mr Banda");
+  await page.getByRole("button", { name: "Save display name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your display name has been saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Display name")).toHaveValue("Mr Banda");
+
+  const passwordSection = page.getByRole("region", { name: "Password" });
+  await passwordSection.getByLabel("Current password").fill("wrong-secret");
+  await passwordSection.getByLabel("New password").fill("second-secret");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordSection.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await passwordSection.getByLabel("Current password").fill("first-secret");
+  await passwordSection.getByLabel("New password").fill("second-secret");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordSection.getByRole("status")).toHaveText("Your password has been changed. Other devices have been signed out.");
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
