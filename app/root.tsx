@@ -11,6 +11,7 @@ import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
 import { readerPageOf } from "./lib/reader-page";
 import { themeScript } from "./lib/theme-script";
+import { lightThemeColors } from "./lib/theme";
 import type { Toast } from "./lib/toast";
 import stylesheet from "./app.css?url";
 // Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
@@ -19,6 +20,8 @@ import readerScript from "./reader/enhance.ts?worker&url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -63,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={lightThemeColors.accent} />
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />

@@ -9,6 +9,8 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("ask-kafundisha", "routes/site/ask-kafundisha.tsx"),
+    route("saved", "routes/site/saved.tsx"),
+    route("offline", "routes/site/offline.tsx"),
     route("auth", "routes/site/auth.tsx"),
     route("auth/verify", "routes/site/verify-email.tsx"),
     route("auth/forgot", "routes/site/forgot-password.tsx", { id: "forgot-password" }),

@@ -1,5 +1,6 @@
 // npm run build: everything `npm start` runs, made ahead of time.
 //   build/client, build/server  the React Router app (react-router build)
+//   build/client/sw.js, …       the service worker, web app manifest and icons (scripts/lib/offline-kit.ts)
 //   build/node/index.js         the Node server (server/index.ts and what it imports), compiled with esbuild,
 //                               so starting needs no TypeScript loader
 //   node_modules/.cache/…       a migrated, empty embedded database that a new DATA_DIR starts as a copy of,
@@ -12,6 +13,7 @@ import { makeCachedBuild, type CachedThing } from "../app/server/build-cache.ser
 import { makePgliteTemplate, pgliteTemplate } from "../app/server/db.server";
 import { projectRoot } from "../app/server/project-root.server";
 import { demoImagesCache, writeDemoImages } from "../database/seed/demo-images";
+import { makeOfflineKit } from "./lib/offline-kit";
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -51,6 +53,8 @@ const cached = Promise.all([
   makeCached("demo magazine pictures", demoImagesCache, writeDemoImages),
 ]);
 await run(path.join(projectRoot, "node_modules/.bin/react-router"), ["build"]);
+await makeOfflineKit(projectRoot);
+console.log("offline kit made: build/client/sw.js, manifest.webmanifest, icons/");
 await compileServer(); // after react-router build, which empties build/
 console.log("server compiled: build/node/index.js");
 await cached;

@@ -142,7 +142,16 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   } else if (build) {
     // File names under /assets carry a content hash: cache them for a year.
     app.use("/assets", express.static(path.join(build.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
+    app.use(
+      express.static(build.clientDir, {
+        maxAge: "1h",
+        index: false,
+        // A new build's service worker and manifest reach browsers at once (the browser checks the worker itself).
+        setHeaders: (res, file) => {
+          if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
     app.use(createRequestHandler({ build: build.server, mode: "production" }));
   }
 

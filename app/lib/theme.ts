@@ -1,4 +1,7 @@
 export type Theme = "light" | "dark";
+
+/** The light theme's accent (orange) and page background (app/app.css), for the browser's own chrome. */
+export const lightThemeColors = { accent: "#c2410c", background: "#ffffff" };
 export type AccentColor = "orange" | "default";
 
 // The <html> element is the source of truth: the head script in root.tsx sets its class

@@ -7,6 +7,7 @@ import { enhanceListNavigation } from "./list-navigation";
 import { enhanceLiveRefresh } from "./live-refresh";
 import { countArrival, followHistory } from "./page-swap";
 import { dismissServerToasts, showToast } from "./toast";
+import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
 
 function labelThemeToggles() {
   const label = themeToggleLabel(currentTheme());
@@ -58,5 +59,7 @@ enhanceCommentForm();
 enhanceLiveRefresh();
 followHistory();
 countArrival();
+enhanceSavedArticles();
+registerServiceWorker();
 // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
 document.documentElement.dataset.hydrated = "true";

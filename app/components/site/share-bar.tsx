@@ -1,10 +1,11 @@
-import { Link2, MessageCircle, Printer, ThumbsUp } from "lucide-react";
+import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "lucide-react";
 import { shareTargets } from "../../lib/share";
 import { ShareButton, shareItemClass as itemClass } from "./share-button";
 
 /**
- * Share, WhatsApp, Facebook, Copy link and Print. The two networks are plain links (they work
- * without JavaScript); the reader script does the rest, and shows Print (hidden until it can work).
+ * Share, WhatsApp, Facebook, Copy link, Print and Save for offline. The two networks are plain links
+ * (they work without JavaScript); the reader script does the rest, and shows Print and Save (hidden
+ * until they can work).
  * `url` is the canonical address.
  */
 export function ShareBar({ title, path, url }: { title: string; path: string; url: string }) {
@@ -27,6 +28,10 @@ export function ShareBar({ title, path, url }: { title: string; path: string; ur
       <button type="button" data-print hidden className={itemClass}>
         <Printer aria-hidden="true" className="size-4" />
         Print
+      </button>
+      <button type="button" data-save-offline={title} aria-pressed="false" hidden className={itemClass}>
+        <BookmarkPlus aria-hidden="true" className="size-4" />
+        <span data-save-label>Save for offline</span>
       </button>
     </div>
   );

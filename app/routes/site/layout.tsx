@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { Navbar } from "../../components/site/navbar";
 import { useRootData } from "../../root";
 
@@ -33,6 +33,9 @@ export default function SiteLayout() {
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
         © {new Date().getFullYear()} The Educator. Empowering educators in Zambia and worldwide.
         <DataSaverSwitch on={root?.dataSaver ?? false} />
+        <Link to="/saved" className="mt-3 inline-block font-medium text-accent underline">
+          Saved articles
+        </Link>
       </footer>
     </div>
   );

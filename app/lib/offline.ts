@@ -1,0 +1,24 @@
+// What the service worker (app/offline/service-worker.ts) and the reader script share about
+// reading offline.
+
+export const offlineCaches = {
+  /** Articles opened, kept for reading offline: the 50 read last. */
+  articles: "articles",
+  /** Articles a reader chose to keep ("Save for offline"), until removed. */
+  saved: "saved-articles",
+  /** Pictures of both, at the size the page showed. */
+  images: "article-images",
+  assets: "assets",
+} as const;
+
+export const maxKeptArticles = 50;
+
+/** Pages precached with the worker, for when the network is gone. */
+export const offlinePages = { offline: "/offline", saved: "/saved" } as const;
+
+const articlePath = /^\/articles\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isArticlePath = (pathname: string) => articlePath.test(pathname);
+
+/** Never through the worker: staff screens, accounts, APIs and the event stream are always live. */
+export const neverOffline = /^\/(admin|api|auth|account|sign-out|functions)(\/|$)/;

@@ -1,0 +1,124 @@
+// "Save for offline" on the article page and the list on /saved. The service worker keeps the 50
+// articles read last by itself; a saved one stays until the reader removes it.
+import { maxKeptArticles, offlineCaches } from "../lib/offline";
+import { showToast } from "./toast";
+
+interface SavedArticle {
+  path: string;
+  title: string;
+  savedAt: string;
+  images: string[];
+}
+
+const listKey = "savedArticles";
+
+function savedList(): SavedArticle[] {
+  try {
+    return JSON.parse(localStorage.getItem(listKey) ?? "[]") as SavedArticle[];
+  } catch {
+    return [];
+  }
+}
+
+const keepList = (list: SavedArticle[]) => localStorage.setItem(listKey, JSON.stringify(list));
+
+const canKeep = () => "caches" in window && "serviceWorker" in navigator && "localStorage" in window;
+
+/** Fetched as anyone gets it (never a signed-in reader's own page) and kept until removed. */
+async function save(path: string, title: string) {
+  const list = savedList();
+  if (list.length >= maxKeptArticles) throw new Error(`You have saved ${maxKeptArticles} articles. Remove one to save another.`);
+  // The pictures at the size this screen shows them, as the browser chose them.
+  const images = [...document.querySelectorAll<HTMLImageElement>("main img")]
+    .map((image) => image.currentSrc)
+    .filter((source) => source && new URL(source).origin === location.origin);
+  const cache = await caches.open(offlineCaches.saved);
+  await Promise.all(
+    [path, ...images].map(async (url) => {
+      const response = await fetch(url, { credentials: "omit" });
+      if (!response.ok) throw new Error("The article could not be saved. Please try again.");
+      await cache.put(url, response);
+    }),
+  );
+  keepList([...list.filter((saved) => saved.path !== path), { path, title, savedAt: new Date().toISOString(), images }]);
+}
+
+async function remove(path: string) {
+  const list = savedList();
+  const removed = list.find((saved) => saved.path === path);
+  const left = list.filter((saved) => saved.path !== path);
+  keepList(left);
+  const stillUsed = new Set(left.flatMap((saved) => saved.images));
+  const cache = await caches.open(offlineCaches.saved);
+  await Promise.all([path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => cache.delete(url)));
+}
+
+function showSaved(button: HTMLButtonElement, saved: boolean) {
+  button.setAttribute("aria-pressed", String(saved));
+  button.querySelector("[data-save-label]")!.textContent = saved ? "Saved for offline" : "Save for offline";
+}
+
+function enhanceSaveToggle() {
+  const button = document.querySelector<HTMLButtonElement>("[data-save-offline]");
+  if (!button || !canKeep()) return;
+  const path = location.pathname;
+  button.hidden = false;
+  showSaved(button, savedList().some((saved) => saved.path === path));
+  button.addEventListener("click", () => {
+    const saving = button.getAttribute("aria-pressed") !== "true";
+    button.disabled = true;
+    (saving ? save(path, button.dataset.saveOffline ?? document.title) : remove(path))
+      .then(() => {
+        showSaved(button, saving);
+        showToast({ type: "success", title: saving ? "Saved for offline" : "Removed from saved articles", description: saving ? "Find it under Saved, even without a connection." : undefined });
+      })
+      .catch((error: unknown) => showToast({ type: "error", title: "Error", description: error instanceof Error ? error.message : "Please try again." }))
+      .finally(() => (button.disabled = false));
+  });
+}
+
+const savedDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+
+function renderSavedList(container: HTMLElement) {
+  const list = savedList().sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  const empty = container.querySelector<HTMLElement>("[data-saved-empty]")!;
+  const items = container.querySelector<HTMLUListElement>("[data-saved-items]")!;
+  empty.hidden = list.length > 0;
+  items.replaceChildren(
+    ...list.map((saved) => {
+      const item = document.createElement("li");
+      item.className = "flex items-start justify-between gap-4 py-3";
+      const text = document.createElement("div");
+      const link = document.createElement("a");
+      link.href = saved.path;
+      link.className = "font-semibold underline";
+      link.textContent = saved.title;
+      const when = document.createElement("p");
+      when.className = "text-sm text-slate-600 dark:text-slate-300";
+      when.textContent = `Saved ${savedDate.format(new Date(saved.savedAt))}`;
+      text.append(link, when);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700";
+      button.textContent = "Remove";
+      button.setAttribute("aria-label", `Remove ${saved.title}`);
+      button.addEventListener("click", () => void remove(saved.path).then(() => renderSavedList(container)));
+      item.append(text, button);
+      return item;
+    }),
+  );
+}
+
+export function enhanceSavedArticles() {
+  enhanceSaveToggle();
+  const container = document.querySelector<HTMLElement>("[data-saved-list]");
+  if (container && canKeep()) renderSavedList(container);
+}
+
+/** The worker that keeps articles for offline reading; registered once the page has loaded. */
+export function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}

@@ -1,0 +1,25 @@
+import { WifiOff } from "lucide-react";
+import type { Route } from "./+types/offline";
+import { loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+
+export const meta: Route.MetaFunction = () => [{ title: "You are offline | The Educator" }, { name: "robots", content: "noindex" }];
+
+// Shown by the service worker for a page it does not keep when there is no connection.
+export const handle: ReaderPageHandle = { readerPage: { cacheTags: () => [] } };
+
+// A server loader, so the server renders the page itself (a route with only a clientLoader renders a fallback).
+export const loader = () => null;
+export const clientLoader = loadAsDocument;
+
+export default function Offline() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <WifiOff aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+      <h1 className="mt-4 text-3xl font-bold">You are offline</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">This page is not kept on this device. The articles you saved, and the ones you read last, still open.</p>
+      <a href="/saved" className="mt-6 inline-block rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground">
+        Open saved articles
+      </a>
+    </div>
+  );
+}

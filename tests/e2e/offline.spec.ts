@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./fixtures";
+
+/** The addresses every cache of this origin holds, by cache. */
+function cachedUrls(page: Page) {
+  return page.evaluate(async () => {
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) kept[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return kept;
+  });
+}
+
+async function articleLinks(page: Page) {
+  await page.goto("/articles");
+  return page.locator("main a[href^='/articles/']").evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+}
+
+/** Opens the page once the service worker controls this tab, so it goes through the worker. */
+async function openThroughWorker(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.reload();
+}
+
+const imageShown = (page: Page) => page.locator("main article img").first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+
+test("an article read once opens offline with its picture; a saved one is listed on /saved; other pages say offline", async ({ page, context }) => {
+  const [read, saved] = await articleLinks(page);
+  await openThroughWorker(page, read!);
+  const readTitle = await page.getByRole("heading", { level: 1 }).innerText();
+  await expect.poll(() => imageShown(page)).toBe(true);
+
+  await page.goto(saved!);
+  const savedTitle = await page.getByRole("heading", { level: 1 }).innerText();
+  const saveButton = page.getByRole("button", { name: "Save for offline" });
+  await saveButton.click();
+  await expect(page.getByRole("button", { name: "Saved for offline" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".reader-toast").filter({ hasText: "Saved for offline" })).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.goto(read!);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(readTitle);
+    await expect.poll(() => imageShown(page)).toBe(true);
+
+    await page.goto("/saved");
+    const list = page.getByRole("region", { name: "Saved articles" });
+    await expect(list.getByRole("link", { name: savedTitle })).toBeVisible();
+    await list.getByRole("link", { name: savedTitle }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(savedTitle);
+    await expect.poll(() => imageShown(page)).toBe(true);
+
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+    // Staff screens never come from the worker: offline, the browser's own error.
+    await expect(page.goto("/admin")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  await page.goto("/saved");
+  const list = page.getByRole("region", { name: "Saved articles" });
+  await list.getByRole("button", { name: `Remove ${savedTitle}` }).click();
+  await expect(list.getByText("Nothing saved yet.")).toBeVisible();
+  expect((await cachedUrls(page))["saved-articles"]).toEqual([]);
+});
+
+test("the worker keeps no staff screen, signed-in page, API answer or event stream", async ({ page }) => {
+  const [, , article] = await articleLinks(page);
+  await openThroughWorker(page, "/articles");
+  await signInAsAdmin(page);
+  await page.goto(article!);
+  await page.goto("/admin");
+  await page.goto("/admin/articles");
+  const kept = await cachedUrls(page);
+  const all = Object.values(kept).flat();
+  expect(all.filter((path) => /^\/(admin|api|auth|account)/.test(path))).toEqual([]);
+  // Signed in, the article page is this reader's own: not kept.
+  expect(kept.articles ?? []).not.toContain(article);
+});
+
+test("the site can be installed: a manifest with icons, and the worker at the root", async ({ page, request }) => {
+  await page.goto("/");
+  const manifestHref = await page.locator("link[rel=manifest]").getAttribute("href");
+  const manifest = (await (await request.get(manifestHref!)).json()) as { name: string; icons: { src: string; sizes: string }[] };
+  expect(manifest.name).toBe("The Educator");
+  for (const icon of manifest.icons) {
+    const response = await request.get(icon.src);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  }
+  const worker = await request.get("/sw.js");
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+});
