@@ -192,6 +192,30 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * What an article was after each save that changed it (the last 50 per article), with who saved
+ * it. The category is kept by id without a reference: a revision never holds a category in use.
+ */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    editorId: uuid("editor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    categoryId: uuid("category_id").notNull(),
+    status: text("status", { enum: ["draft", "published", "scheduled"] }).notNull(),
+    featuredImageUrl: text("featured_image_url"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+  },
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
+);
+
 export const comments = pgTable(
   "comments",
   {

@@ -43,14 +43,15 @@ async function save(path: string, title: string) {
   keepList([...list.filter((saved) => saved.path !== path), { path, title, savedAt: new Date().toISOString(), images }]);
 }
 
+/** No longer kept on this device: neither saved nor kept from reading. */
 async function remove(path: string) {
   const list = savedList();
   const removed = list.find((saved) => saved.path === path);
   const left = list.filter((saved) => saved.path !== path);
   keepList(left);
   const stillUsed = new Set(left.flatMap((saved) => saved.images));
-  const cache = await caches.open(offlineCaches.saved);
-  await Promise.all([path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => cache.delete(url)));
+  const [saved, read] = await Promise.all([caches.open(offlineCaches.saved), caches.open(offlineCaches.articles)]);
+  await Promise.all([read.delete(path, { ignoreVary: true }), ...[path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => saved.delete(url))]);
 }
 
 function showSaved(button: HTMLButtonElement, saved: boolean) {
@@ -79,40 +80,65 @@ function enhanceSaveToggle() {
 
 const savedDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
-function renderSavedList(container: HTMLElement) {
-  const list = savedList().sort((a, b) => b.savedAt.localeCompare(a.savedAt));
-  const empty = container.querySelector<HTMLElement>("[data-saved-empty]")!;
-  const items = container.querySelector<HTMLUListElement>("[data-saved-items]")!;
-  empty.hidden = list.length > 0;
-  items.replaceChildren(
-    ...list.map((saved) => {
-      const item = document.createElement("li");
-      item.className = "flex items-start justify-between gap-4 py-3";
-      const text = document.createElement("div");
-      const link = document.createElement("a");
-      link.href = saved.path;
-      link.className = "font-semibold underline";
-      link.textContent = saved.title;
-      const when = document.createElement("p");
-      when.className = "text-sm text-slate-600 dark:text-slate-300";
-      when.textContent = `Saved ${savedDate.format(new Date(saved.savedAt))}`;
-      text.append(link, when);
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700";
-      button.textContent = "Remove";
-      button.setAttribute("aria-label", `Remove ${saved.title}`);
-      button.addEventListener("click", () => void remove(saved.path).then(() => renderSavedList(container)));
-      item.append(text, button);
-      return item;
+interface ListedArticle {
+  path: string;
+  title: string;
+  detail: string;
+  remove: () => Promise<unknown>;
+}
+
+/** The articles the worker kept from reading (not saved ones), titled from the pages it keeps. */
+async function keptFromReading(saved: Set<string>): Promise<ListedArticle[]> {
+  const cache = await caches.open(offlineCaches.articles);
+  const listed = await Promise.all(
+    (await cache.keys()).map(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (saved.has(path)) return null;
+      const page = await cache.match(request);
+      const title = /<title>([^<]*)<\/title>/.exec((await page?.text()) ?? "")?.[1]?.replace(/ \| The Educator$/, "") ?? path;
+      const text = new DOMParser().parseFromString(title, "text/html").documentElement.textContent ?? title;
+      return { path, title: text, detail: "Kept from your reading", remove: () => remove(path) };
     }),
   );
+  return listed.filter((article) => article !== null);
+}
+
+function listItem(article: ListedArticle, removed: () => void) {
+  const item = document.createElement("li");
+  item.className = "flex items-start justify-between gap-4 py-3";
+  const text = document.createElement("div");
+  const link = document.createElement("a");
+  link.href = article.path;
+  link.className = "font-semibold underline";
+  link.textContent = article.title;
+  const detail = document.createElement("p");
+  detail.className = "text-sm text-slate-600 dark:text-slate-300";
+  detail.textContent = article.detail;
+  text.append(link, detail);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700";
+  button.textContent = "Remove";
+  button.setAttribute("aria-label", `Remove ${article.title}`);
+  button.addEventListener("click", () => void article.remove().then(removed));
+  item.append(text, button);
+  return item;
+}
+
+async function renderSavedList(container: HTMLElement) {
+  const saved = savedList().sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  const listed: ListedArticle[] = [
+    ...saved.map((article) => ({ path: article.path, title: article.title, detail: `Saved ${savedDate.format(new Date(article.savedAt))}`, remove: () => remove(article.path) })),
+    ...(await keptFromReading(new Set(saved.map((article) => article.path)))),
+  ];
+  container.querySelector<HTMLElement>("[data-saved-empty]")!.hidden = listed.length > 0;
+  container.querySelector("[data-saved-items]")!.replaceChildren(...listed.map((article) => listItem(article, () => void renderSavedList(container))));
 }
 
 export function enhanceSavedArticles() {
   enhanceSaveToggle();
   const container = document.querySelector<HTMLElement>("[data-saved-list]");
-  if (container && canKeep()) renderSavedList(container);
+  if (container && canKeep()) void renderSavedList(container);
 }
 
 /** The worker that keeps articles for offline reading; registered once the page has loaded. */

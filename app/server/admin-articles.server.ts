@@ -94,12 +94,12 @@ function refusal(values: ArticleFormValues, errors: ArticleFormFailure["errors"]
  * everything typed, so the form loses nothing.
  */
 export async function submitArticleForm(
-  request: Request,
+  form: FormData,
   save: (db: AppDb, input: ArticleSave) => Promise<unknown>,
   texts: { success: string; failure: string },
 ) {
   const { db, log, config } = services();
-  const values = articleFormValues(await request.formData());
+  const values = articleFormValues(form);
   const parsed = articleFormSchema.safeParse(values);
   if (!parsed.success) {
     const { message, fields } = formErrors(parsed.error);

@@ -3,6 +3,7 @@ import { articles, categories, comments, profiles, teamMembers } from "../../dat
 import type { ArticleFormInput, CategoryFormInput, ProfileEditInput, TeamMemberFormInput } from "../lib/admin-schemas";
 import { slugify } from "../lib/slug";
 import { articleBody } from "./article-body.server";
+import { changedFields, currentState, findRevision, recordRevision } from "./article-revisions.server";
 import type { AppDb } from "./db-types.server";
 import { sqlState } from "./db-types.server";
 import { setRole } from "./owner.server";
@@ -61,13 +62,18 @@ export async function createArticle(db: AppDb, input: ArticleSave, authorId: str
         publishedAt: input.status === "published" ? new Date() : null,
       })
       .returning({ id: articles.id, slug: articles.slug });
+    await recordRevision(db, created!.id, input, authorId);
     return created!;
   });
 }
 
-/** Spec §4: every save as published resets published_at to now; a draft or scheduled article has none. */
-export async function updateArticle(db: AppDb, id: string, input: ArticleSave) {
+/**
+ * Spec §4: every save as published resets published_at to now; a draft or scheduled article has
+ * none. A save that changes anything is kept as a revision, with who made it.
+ */
+export async function updateArticle(db: AppDb, id: string, input: ArticleSave, editorId: string | null) {
   await assertCategoryExists(db, input.categoryId);
+  const before = await currentState(db, id);
   return withSlugRetry(async () => {
     const [updated] = await db
       .update(articles)
@@ -81,8 +87,17 @@ export async function updateArticle(db: AppDb, id: string, input: ArticleSave) {
       .where(eq(articles.id, id))
       .returning({ id: articles.id, slug: articles.slug });
     if (!updated) throw new AdminInputError("This article no longer exists.");
+    if (changedFields(before, input).length > 0) await recordRevision(db, id, input, editorId);
     return updated;
   });
+}
+
+/** Makes a revision the article's current version (itself a new revision). A schedule already past comes back as a draft. */
+export async function restoreRevision(db: AppDb, articleId: string, revisionId: string, editorId: string | null) {
+  const revision = await findRevision(db, articleId, revisionId);
+  if (!revision) throw new AdminInputError("This revision no longer exists.");
+  const pastSchedule = revision.status === "scheduled" && (revision.scheduledAt?.getTime() ?? 0) <= Date.now();
+  await updateArticle(db, articleId, pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision, editorId);
 }
 
 export async function deleteArticle(db: AppDb, id: string) {

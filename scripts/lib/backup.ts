@@ -11,6 +11,7 @@ import { z } from "zod";
 import {
   appSettings,
   articles,
+  articleRevisions,
   categories,
   comments,
   communityQuestions,
@@ -53,6 +54,7 @@ export const backupTables: readonly PgTable[] = [
   appSettings,
   categories,
   articles,
+  articleRevisions,
   teamMembers,
   comments,
   pageViews,

@@ -58,11 +58,17 @@ test("an article read once opens offline with its picture; a saved one is listed
     await context.setOffline(false);
   }
 
+  // Both are listed: the saved one and the one kept from reading; each can be removed.
   await page.goto("/saved");
   const list = page.getByRole("region", { name: "Saved articles" });
+  await expect(list.getByRole("listitem").filter({ hasText: readTitle })).toContainText("Kept from your reading");
   await list.getByRole("button", { name: `Remove ${savedTitle}` }).click();
-  await expect(list.getByText("Nothing saved yet.")).toBeVisible();
-  expect((await cachedUrls(page))["saved-articles"]).toEqual([]);
+  await expect(list.getByRole("link", { name: savedTitle })).toHaveCount(0);
+  await list.getByRole("button", { name: `Remove ${readTitle}` }).click();
+  await expect(list.getByText("Nothing kept yet.")).toBeVisible();
+  const kept = await cachedUrls(page);
+  expect(kept["saved-articles"]).toEqual([]);
+  expect(kept.articles).not.toContain(read);
 });
 
 test("the worker keeps no staff screen, signed-in page, API answer or event stream", async ({ page }) => {

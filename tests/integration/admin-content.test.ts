@@ -43,7 +43,7 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
     const second = await createArticle(db, article({ title: "hello world" }), null);
     const third = await createArticle(db, article({ title: "HELLO -- WORLD" }), null);
     expect([first.slug, second.slug, third.slug]).toEqual(["hello-world", "hello-world-2", "hello-world-3"]);
-    const edited = await updateArticle(db, first.id, article({ title: "Hello, World!" }));
+    const edited = await updateArticle(db, first.id, article({ title: "Hello, World!" }), null);
     expect(edited.slug).toBe("hello-world"); // keeps its own slug
   });
 
@@ -55,9 +55,9 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
     const firstPublishedAt = (await read(published.id)).publishedAt!;
     expect(firstPublishedAt).toBeInstanceOf(Date);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await updateArticle(db, published.id, article({ title: "Published one", status: "published" }));
+    await updateArticle(db, published.id, article({ title: "Published one", status: "published" }), null);
     expect((await read(published.id)).publishedAt!.getTime()).toBeGreaterThan(firstPublishedAt.getTime());
-    await updateArticle(db, published.id, article({ title: "Published one", status: "draft" }));
+    await updateArticle(db, published.id, article({ title: "Published one", status: "draft" }), null);
     expect((await read(published.id)).publishedAt).toBeNull();
   });
 

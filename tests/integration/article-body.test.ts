@@ -69,7 +69,7 @@ describe(`stored article bodies (${testDatabaseKind})`, () => {
     expect(await read()).toMatchObject({ contentHtml: renderMarkdown(input.content), readTimeMinutes: 2 });
     expect((await read()).contentHtml).toContain("<h2>Heading</h2>");
 
-    await updateArticle(db, id, { ...input, content: "Short *edit*" });
+    await updateArticle(db, id, { ...input, content: "Short *edit*" }, null);
     expect(await read()).toMatchObject({ contentHtml: "<p>Short <em>edit</em></p>\n", readTimeMinutes: 1 });
   });
 

@@ -1,6 +1,12 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/article-edit";
-import { updateArticle } from "../../server/admin-content.server";
+import { AdminInputError, restoreRevision, updateArticle } from "../../server/admin-content.server";
+import { compareWithCurrent, currentState, findRevision, listRevisions } from "../../server/article-revisions.server";
+import { requireAdmin } from "../../server/auth.server";
+import { stampDateTime } from "../../server/admin-lists.server";
+import { toastHeader } from "../../server/toast.server";
+import type { Toast } from "../../lib/toast";
+import { ArticleRevisions } from "../../components/admin/article-revisions";
 import { categoryChoices, findArticleForEdit, submitArticleForm } from "../../server/admin-articles.server";
 import { isUuid } from "../../lib/uuid";
 import { renderMarkdown } from "../../server/markdown.server";
@@ -14,16 +20,41 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (!isUuid(params.id)) throw notFound();
   const { db } = services();
-  const [article, categories] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db)]);
+  const [article, categories, revisions] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db), listRevisions(db, params.id)]);
   if (!article) throw notFound();
-  return { article, categories, previewHtml: renderMarkdown(article.content), timeZone: services().config.SITE_TIMEZONE };
+  // ?compare=<revision>: what changed from that revision to the article as it is now.
+  const compareId = new URL(request.url).searchParams.get("compare");
+  const compared = compareId && isUuid(compareId) ? await findRevision(db, params.id, compareId) : null;
+  const current = compared && (await currentState(db, params.id));
+  return {
+    article,
+    categories,
+    previewHtml: renderMarkdown(article.content),
+    timeZone: services().config.SITE_TIMEZONE,
+    revisions: revisions.map((revision) => ({ ...revision, created: stampDateTime(revision.createdAt) })),
+    comparison: compared && current ? { revisionId: compareId!, ...(await compareWithCurrent(db, compared, current)) } : null,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isUuid(params.id)) throw notFound();
-  return submitArticleForm(request, (db, input) => updateArticle(db, params.id, input), {
+  const editor = await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") === "restore") {
+    const { db, log } = services();
+    try {
+      await restoreRevision(db, params.id, String(form.get("revisionId") ?? ""), editor.id);
+    } catch (error) {
+      if (!(error instanceof AdminInputError)) log.error({ err: error }, "revision restore failed");
+      const description = error instanceof AdminInputError ? error.message : "Failed to restore the revision. Please try again.";
+      return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: error instanceof AdminInputError ? 400 : 500 });
+    }
+    return redirect(`/admin/articles/${params.id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Revision restored." }) } });
+  }
+  return submitArticleForm(form, (db, input) => updateArticle(db, params.id, input, editor.id), {
     success: "Article updated successfully!",
     failure: "Failed to update article. Please try again.",
   });
@@ -38,8 +69,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       </Link>
       <h1 className="mt-2 text-2xl font-bold">Edit Article</h1>
       <ArticleForm
-        // A different article is a fresh form.
-        key={article.id}
+        // A different article, or a revision restored, is a fresh form.
+        key={`${article.id}:${loaderData.revisions[0]?.id ?? ""}`}
         mode="edit"
         categories={loaderData.categories}
         initialValues={{
@@ -52,9 +83,10 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           scheduledAt: article.scheduledAt,
         }}
         initialPreviewHtml={loaderData.previewHtml}
-        failure={actionData}
+        failure={actionData && "errors" in actionData ? actionData : undefined}
         timeZone={loaderData.timeZone}
       />
+      <ArticleRevisions revisions={loaderData.revisions} comparison={loaderData.comparison} restoreFailure={actionData && "errors" in actionData ? undefined : actionData} />
     </div>
   );
 }

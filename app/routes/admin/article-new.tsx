@@ -16,7 +16,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const author = await requireAdmin(request);
-  return submitArticleForm(request, (db, input) => createArticle(db, input, author.id), {
+  return submitArticleForm(await request.formData(), (db, input) => createArticle(db, input, author.id), {
     success: "Article created successfully!",
     failure: "Failed to create article. Please try again.",
   });

@@ -35,7 +35,7 @@ export default function SavedArticles() {
       </p>
       <section data-saved-list aria-label="Saved articles" className="mt-8">
         <p data-saved-empty>
-          Nothing saved yet. Open an article and choose <strong>Save for offline</strong>.
+          Nothing kept yet. Open an article and choose <strong>Save for offline</strong>.
         </p>
         <ul data-saved-items className="divide-y divide-slate-200 dark:divide-slate-800" />
       </section>
