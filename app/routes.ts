@@ -28,6 +28,7 @@ export default [
     route("articles/new", "routes/admin/article-new.tsx"),
     route("articles/ai-writer", "routes/admin/ai-writer.tsx"),
     route("articles/preview", "routes/admin/article-preview.ts"),
+    route("articles/autosave", "routes/admin/article-autosave.ts"),
     route("uploads", "routes/admin/upload.ts"),
     route("articles/:id", "routes/admin/article-edit.tsx"),
     route("categories", "routes/admin/categories.tsx"),

@@ -216,6 +216,25 @@ export const articleRevisions = pgTable(
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
 );
 
+/**
+ * What an editor typed in the article form, saved every few seconds while typing (not a revision):
+ * offered back if the tab closes before the real save. One per editor and article ("new" before
+ * the article exists).
+ */
+export const articleAutosaves = pgTable(
+  "article_autosaves",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleKey: text("article_key").notNull(),
+    /** The form's fields as typed, as JSON. */
+    fields: text("fields").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleKey] })],
+);
+
 export const comments = pgTable(
   "comments",
   {

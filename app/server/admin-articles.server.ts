@@ -11,6 +11,7 @@ import {
   type ArticleFormValues,
 } from "../components/admin/article-form-values";
 import { AdminInputError, type ArticleSave } from "./admin-content.server";
+import { discardAutosave } from "./article-autosave.server";
 import type { AppDb } from "./db-types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "./keyset.server";
 import { services } from "./services.server";
@@ -70,6 +71,19 @@ export async function findArticleForEdit(db: AppDb, id: string) {
   return { ...found, scheduledAt };
 }
 
+/** An article as the form shows it. */
+export function formValuesOf(article: NonNullable<Awaited<ReturnType<typeof findArticleForEdit>>>): ArticleFormValues {
+  return {
+    title: article.title,
+    excerpt: article.excerpt ?? "",
+    content: article.content,
+    categoryId: article.categoryId,
+    status: article.status,
+    featuredImageUrl: article.featuredImageUrl ?? "",
+    scheduledAt: article.scheduledAt,
+  };
+}
+
 /** The submitted fields as strings, exactly as typed, to give back when a save is refused. */
 export function articleFormValues(form: FormData): ArticleFormValues {
   const values = { ...emptyArticleValues };
@@ -97,6 +111,8 @@ export async function submitArticleForm(
   form: FormData,
   save: (db: AppDb, input: ArticleSave) => Promise<unknown>,
   texts: { success: string; failure: string },
+  /** Whose autosave of which article a successful save makes obsolete. */
+  autosave: { userId: string; articleKey: string },
 ) {
   const { db, log, config } = services();
   const values = articleFormValues(form);
@@ -118,5 +134,6 @@ export async function submitArticleForm(
     log.error({ err: error }, "article save failed");
     return refusal(values, {}, texts.failure, 500);
   }
+  await discardAutosave(db, autosave.userId, autosave.articleKey);
   return redirect("/admin/articles", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: texts.success }) } });
 }

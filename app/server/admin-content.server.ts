@@ -4,6 +4,7 @@ import type { ArticleFormInput, CategoryFormInput, ProfileEditInput, TeamMemberF
 import { slugify } from "../lib/slug";
 import { articleBody } from "./article-body.server";
 import { changedFields, currentState, findRevision, recordRevision } from "./article-revisions.server";
+import { discardAutosavesOf } from "./article-autosave.server";
 import type { AppDb } from "./db-types.server";
 import { sqlState } from "./db-types.server";
 import { setRole } from "./owner.server";
@@ -103,6 +104,7 @@ export async function restoreRevision(db: AppDb, articleId: string, revisionId: 
 export async function deleteArticle(db: AppDb, id: string) {
   const deleted = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   if (deleted.length === 0) throw new AdminInputError("This article no longer exists.");
+  await discardAutosavesOf(db, id);
 }
 
 export async function saveCategory(db: AppDb, input: CategoryFormInput, id?: string) {

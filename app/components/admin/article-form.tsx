@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "../ui/button";
 import { SelectField, TextAreaField, TextField } from "../ui/field";
@@ -6,6 +6,7 @@ import { useActionToast } from "../../lib/use-action-toast";
 import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "./article-form-values";
 import { ArticleMarkdownEditor } from "./article-markdown-editor";
 import { ImageUploadField } from "./image-upload-field";
+import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, useLocalDraft, type KeptDraft } from "./use-article-autosave";
 
 interface ArticleFormProps {
   mode: "create" | "edit";
@@ -15,17 +16,88 @@ interface ArticleFormProps {
   failure: ArticleFormFailure | undefined;
   /** The site's time zone (SITE_TIMEZONE), in which a schedule is read. */
   timeZone: string;
+  /** "new", or the article's id: whose autosave this form keeps. */
+  articleKey: string;
+  /** What this editor typed last time and did not save, kept by the server. */
+  autosave: KeptDraft | null;
 }
 
-/** The create and edit form (spec §2 "Admin articles", §5). */
-export function ArticleForm({ mode, categories, initialValues, initialPreviewHtml, failure, timeZone }: ArticleFormProps) {
+const keptAt = (draft: KeptDraft) => new Date(draft.savedAt).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/**
+ * The create and edit form (spec §2 "Admin articles", §5), with changes kept as they are typed:
+ * changes kept from an earlier visit (on the server, or on this device when it was offline) are
+ * offered back first.
+ */
+export function ArticleForm(props: ArticleFormProps) {
+  const { articleKey, autosave, initialValues } = props;
+  const [answered, setAnswered] = useState(false);
+  const [start, setStart] = useState({ values: initialValues, restored: false, generation: 0 });
+  // This device's copy (kept while offline) wins when it is the newer one.
+  const local = useLocalDraft(articleKey);
+  const newest = local && !sameValues(local.values, initialValues) && (!autosave || local.savedAt > autosave.savedAt) ? local : autosave;
+  const offered = answered ? null : newest;
+  return (
+    <>
+      {offered && (
+        <div role="region" aria-label="Unsaved changes" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p>You have unsaved changes from {keptAt(offered)}.</p>
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              size="sm"
+              onClick={() => {
+                setStart((current) => ({ values: offered.values, restored: true, generation: current.generation + 1 }));
+                setAnswered(true);
+              }}
+            >
+              Restore them
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                void discardKeptDraft(articleKey);
+                setAnswered(true);
+              }}
+            >
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
+      <ArticleFormFields key={start.generation} {...props} startValues={start.values} restored={start.restored} />
+    </>
+  );
+}
+
+function ArticleFormFields({
+  mode,
+  categories,
+  initialValues,
+  initialPreviewHtml,
+  failure,
+  timeZone,
+  articleKey,
+  startValues,
+  restored,
+}: ArticleFormProps & { startValues: ArticleFormValues; restored: boolean }) {
   useActionToast(failure);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const formRef = useRef<HTMLFormElement>(null);
   // A refused save answers with what was typed; the fields keep it (they are not re-mounted).
-  const values = failure?.values ?? initialValues;
+  const values = failure?.values ?? startValues;
+  const autosave = useArticleAutosave(formRef, articleKey, initialValues, restored || failure !== undefined);
+  const autosaveLabel = useAutosaveLabel(autosave.state);
   const [content, setContent] = useState(values.content);
   const [imageUrl, setImageUrl] = useState(values.featuredImageUrl);
+  // The image is set by the upload, not typed: it tells the autosave itself.
+  useEffect(() => {
+    if (imageUrl !== values.featuredImageUrl) autosave.noteChange();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new image is news
+  }, [imageUrl]);
   const [status, setStatus] = useState(values.status || "draft");
   const errors = failure?.errors ?? {};
   const missing = Object.values(errors).includes(missingArticleFieldsText);
@@ -36,7 +108,15 @@ export function ArticleForm({ mode, categories, initialValues, initialPreviewHtm
   const creating = mode === "create";
 
   return (
-    <Form method="post" noValidate className="mt-6 space-y-6" aria-describedby={missing ? "article-form-error" : undefined}>
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="mt-6 space-y-6"
+      aria-describedby={missing ? "article-form-error" : undefined}
+      onChange={autosave.noteChange}
+      onSubmit={autosave.noteSubmit}
+    >
       {missing && (
         <p id="article-form-error" role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {missingArticleFieldsText}
@@ -107,6 +187,9 @@ export function ArticleForm({ mode, categories, initialValues, initialPreviewHtm
         <Link to="/admin/articles" className={buttonClass("outline")}>
           Cancel
         </Link>
+        <p role="status" data-autosave={autosave.state.kind} className="ml-auto self-center text-sm text-slate-600 dark:text-slate-300">
+          {autosaveLabel}
+        </p>
       </div>
     </Form>
   );

@@ -3,11 +3,12 @@ import type { Route } from "./+types/article-edit";
 import { AdminInputError, restoreRevision, updateArticle } from "../../server/admin-content.server";
 import { compareWithCurrent, currentState, findRevision, listRevisions } from "../../server/article-revisions.server";
 import { requireAdmin } from "../../server/auth.server";
+import { autosaveToOffer } from "../../server/article-autosave.server";
 import { stampDateTime } from "../../server/admin-lists.server";
 import { toastHeader } from "../../server/toast.server";
 import type { Toast } from "../../lib/toast";
 import { ArticleRevisions } from "../../components/admin/article-revisions";
-import { categoryChoices, findArticleForEdit, submitArticleForm } from "../../server/admin-articles.server";
+import { categoryChoices, findArticleForEdit, formValuesOf, submitArticleForm } from "../../server/admin-articles.server";
 import { isUuid } from "../../lib/uuid";
 import { renderMarkdown } from "../../server/markdown.server";
 import { services } from "../../server/services.server";
@@ -23,14 +24,18 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();
   const { db } = services();
+  const editor = await requireAdmin(request);
   const [article, categories, revisions] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db), listRevisions(db, params.id)]);
   if (!article) throw notFound();
+  const values = formValuesOf(article);
   // ?compare=<revision>: what changed from that revision to the article as it is now.
   const compareId = new URL(request.url).searchParams.get("compare");
   const compared = compareId && isUuid(compareId) ? await findRevision(db, params.id, compareId) : null;
   const current = compared && (await currentState(db, params.id));
   return {
     article,
+    values,
+    autosave: await autosaveToOffer(db, editor.id, params.id, values),
     categories,
     previewHtml: renderMarkdown(article.content),
     timeZone: services().config.SITE_TIMEZONE,
@@ -54,10 +59,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirect(`/admin/articles/${params.id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Revision restored." }) } });
   }
-  return submitArticleForm(form, (db, input) => updateArticle(db, params.id, input, editor.id), {
-    success: "Article updated successfully!",
-    failure: "Failed to update article. Please try again.",
-  });
+  return submitArticleForm(
+    form,
+    (db, input) => updateArticle(db, params.id, input, editor.id),
+    { success: "Article updated successfully!", failure: "Failed to update article. Please try again." },
+    { userId: editor.id, articleKey: params.id },
+  );
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,18 +80,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         key={`${article.id}:${loaderData.revisions[0]?.id ?? ""}`}
         mode="edit"
         categories={loaderData.categories}
-        initialValues={{
-          title: article.title,
-          excerpt: article.excerpt ?? "",
-          content: article.content,
-          categoryId: article.categoryId,
-          status: article.status,
-          featuredImageUrl: article.featuredImageUrl ?? "",
-          scheduledAt: article.scheduledAt,
-        }}
+        initialValues={loaderData.values}
         initialPreviewHtml={loaderData.previewHtml}
         failure={actionData && "errors" in actionData ? actionData : undefined}
         timeZone={loaderData.timeZone}
+        articleKey={article.id}
+        autosave={actionData ? null : loaderData.autosave}
       />
       <ArticleRevisions revisions={loaderData.revisions} comparison={loaderData.comparison} restoreFailure={actionData && "errors" in actionData ? undefined : actionData} />
     </div>

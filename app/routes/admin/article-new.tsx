@@ -3,6 +3,7 @@ import type { Route } from "./+types/article-new";
 import { requireAdmin } from "../../server/auth.server";
 import { createArticle } from "../../server/admin-content.server";
 import { categoryChoices, submitArticleForm } from "../../server/admin-articles.server";
+import { autosaveToOffer } from "../../server/article-autosave.server";
 import { services } from "../../server/services.server";
 import { ArticleForm } from "../../components/admin/article-form";
 import { emptyArticleValues } from "../../components/admin/article-form-values";
@@ -10,16 +11,21 @@ import { useAiDraft } from "../../components/admin/ai-draft-handoff";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Article | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
 
-export async function loader() {
-  return { categories: await categoryChoices(services().db), timeZone: services().config.SITE_TIMEZONE };
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, config } = services();
+  const editor = await requireAdmin(request);
+  const [categories, autosave] = await Promise.all([categoryChoices(db), autosaveToOffer(db, editor.id, "new", emptyArticleValues)]);
+  return { categories, timeZone: config.SITE_TIMEZONE, autosave };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const author = await requireAdmin(request);
-  return submitArticleForm(await request.formData(), (db, input) => createArticle(db, input, author.id), {
-    success: "Article created successfully!",
-    failure: "Failed to create article. Please try again.",
-  });
+  return submitArticleForm(
+    await request.formData(),
+    (db, input) => createArticle(db, input, author.id),
+    { success: "Article created successfully!", failure: "Failed to create article. Please try again." },
+    { userId: author.id, articleKey: "new" },
+  );
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,6 +45,8 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         initialPreviewHtml=""
         failure={actionData}
         timeZone={loaderData.timeZone}
+        articleKey="new"
+        autosave={draft || actionData ? null : loaderData.autosave}
       />
     </div>
   );

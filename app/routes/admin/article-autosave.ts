@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/article-autosave";
+import { requireAdmin } from "../../server/auth.server";
+import { autosaveSchema, discardAutosave, saveAutosave, articleKeySchema } from "../../server/article-autosave.server";
+import { services } from "../../server/services.server";
+
+/**
+ * POST JSON { articleKey, values }: keeps what the editor typed (every few seconds while typing);
+ * { articleKey, discard: true } forgets it. Never a revision: only a real save makes one.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const editor = await requireAdmin(request);
+  const { db } = services();
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === "object" && "discard" in body) {
+    const key = articleKeySchema.safeParse((body as { articleKey?: unknown }).articleKey);
+    if (!key.success) return data({ error: "Unknown article." }, { status: 400 });
+    await discardAutosave(db, editor.id, key.data);
+    return { discarded: true };
+  }
+  const parsed = autosaveSchema.safeParse(body);
+  if (!parsed.success) return data({ error: "These changes could not be kept." }, { status: 400 });
+  const savedAt = await saveAutosave(db, editor.id, parsed.data.articleKey, parsed.data.values);
+  return { savedAt: savedAt.toISOString() };
+}
