@@ -80,7 +80,8 @@ export async function listRevisions(db: AppDb, articleId: string) {
     return {
       id: row.id,
       createdAt: row.createdAt,
-      editor: row.editorName?.trim() || row.editorEmail || "A deleted account",
+      // No account: the demo magazine's history, or an account deleted since.
+      editor: row.editorName?.trim() || row.editorEmail || "The Educator",
       changed: older ? changedFields(stateOf(older as ArticleState), stateOf(row as ArticleState)).map((field) => fieldLabels[field]) : ["created"],
     };
   });

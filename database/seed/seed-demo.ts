@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
-import { articles, categories, comments, teamMembers } from "../schema";
+import { articleRevisions, articles, categories, comments, pageViews, teamMembers } from "../schema";
 import type { AppDb } from "../../app/server/db-types.server";
 import type { Storage } from "../../app/server/storage.server";
 import { createAccount } from "../../app/server/auth.server";
 import { slugify } from "../../app/lib/slug";
 import { articleBody } from "../../app/server/article-body.server";
 import { storeDemoImages } from "./demo-images";
+import { demoPageViews } from "./demo-activity";
 import { demoArticles, demoCategories, demoComments, demoTeam } from "./demo-content";
 
 const day = 24 * 60 * 60 * 1000;
@@ -20,7 +21,10 @@ export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
   return articleCount!.n === 0 && categoryCount!.n === 0;
 }
 
-/** Loads the demo magazine: categories, articles with generated cover images, team, comments. */
+/**
+ * Loads the demo magazine: categories, articles with generated cover images, team, comments, the
+ * articles' revisions and a month of page views.
+ */
 export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): Promise<{ articles: number }> {
   // The pictures are stored while the reader's password is hashed (both off the main thread).
   const [{ covers: images, portraits: teamPhotos }, readerId] = await Promise.all([
@@ -85,6 +89,26 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date()): P
         createdAt: new Date(now.getTime() - (index + 1) * 3 * 60 * 60 * 1000),
       })),
     );
+
+    // Each article's first revision; the first article was reworded twice before it went out.
+    await tx.insert(articleRevisions).values(
+      demoArticles.flatMap((article, index) => {
+        const at = new Date(now.getTime() - article.daysAgo * day);
+        const state = { title: article.title, excerpt: article.excerpt, content: article.content, categoryId: categoryId.get(article.categorySlug)!, status: article.status, featuredImageUrl: images.get(article.key)! };
+        const saved = { articleId: articleId.get(article.key)!, editorId: null, ...state };
+        if (index > 0) return [{ ...saved, createdAt: at }];
+        return [
+          { ...saved, title: `${article.title} (draft)`, excerpt: null, status: "draft" as const, createdAt: new Date(at.getTime() - 2 * day) },
+          { ...saved, status: "draft" as const, createdAt: new Date(at.getTime() - day) },
+          { ...saved, createdAt: at },
+        ];
+      }),
+    );
+
+    const published = demoArticles.filter((article) => article.status === "published").map((article) => `/articles/${articleId.get(article.key)}`);
+    const others = ["/", "/articles", "/about", ...demoCategories.map((category) => `/category/${category.slug}`)];
+    const views = demoPageViews(now, { articles: published, others });
+    for (let start = 0; start < views.length; start += 500) await tx.insert(pageViews).values(views.slice(start, start + 500));
     return { articles: insertedArticles.length };
   });
 }

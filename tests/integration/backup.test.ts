@@ -86,7 +86,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     expect(backup.manifest).toMatchObject({ format: 1, databaseKind: testDatabaseKind, tables: await rowCounts(db) });
     expect(backup.manifest.tables.articles).toBeGreaterThan(0);
     expect(backup.manifest.tables.comments).toBeGreaterThan(0);
-    expect(backup.manifest.tables.page_views).toBe(5001);
+    expect(backup.manifest.tables.page_views).toBeGreaterThan(5000); // more than one page of the dump
     expect(backup.uploadFiles).toBeGreaterThan(0);
     // It holds every password hash: only the server's own account may read it.
     expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
