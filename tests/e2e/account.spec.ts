@@ -32,6 +32,8 @@ async function newReader(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign Up", exact: true }).last().click();
+  // Sign-up answers with a document load back to /auth: opening the link before it lands would be cut short.
+  await expect(toast(page, "Account created successfully!")).toBeVisible();
   await page.goto(await smtp.linkFor(email, `${server.url}/auth/verify?token=`));
   await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
 }
