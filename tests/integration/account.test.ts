@@ -14,7 +14,8 @@ let accountNumber = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: smtp.url, OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  // TRUST_PROXY lets each request speak from its own client address (X-Forwarded-For), under the per-address limits.
+  server = await startTestServer({ SMTP_URL: smtp.url, OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret", TRUST_PROXY: "1" });
 });
 afterAll(async () => {
   await server.close();
@@ -44,26 +45,35 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 describe(`forgot password (${testDatabaseKind})`, () => {
   it("answers the same for an email with an account and one without, and mails only the first", async () => {
-    const known = await reader();
     const timings: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
     const bodies = new Set<string>();
-    for (let round = 0; round < 3; round++) {
-      for (const [kind, email] of [["known", known.email], ["unknown", `nobody${round}@example.com`]] as const) {
-        const started = performance.now();
-        const response = await post("/auth/forgot", { email }, undefined, `198.51.100.${10 + round}`);
-        timings[kind].push(performance.now() - started);
-        expect(response.status).toBe(200);
-        const html = await response.text();
-        expect(html).toContain(resetRequestedText);
-        // The page without the email typed and the per-response nonce.
-        bodies.add(html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"nonce":"[^"]*"/g, ""));
-      }
+    const ask = async (kind: "known" | "unknown", email: string, ip: string) => {
+      const started = performance.now();
+      const response = await post("/auth/forgot", { email }, undefined, ip);
+      timings[kind].push(performance.now() - started);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(resetRequestedText);
+      // The page without the email typed and the per-response nonce.
+      bodies.add(html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"nonce":"[^"]*"/g, ""));
+    };
+    await ask("unknown", "warm-up@example.com", "198.51.100.9");
+    timings.unknown.length = 0;
+    // A new account and address each round (the per-email and per-address limits), the order alternating,
+    // and the mail of a round delivered before the next: the work after the reply never lands in a timing.
+    for (let round = 0; round < 6; round++) {
+      const known = await reader();
+      const asks: ["known" | "unknown", string][] = [["known", known.email], ["unknown", `nobody${round}@example.com`]];
+      for (const [kind, email] of round % 2 ? asks.reverse() : asks) await ask(kind, email, `198.51.100.${10 + round}`);
+      await smtp.linkFor(known.email, "http://127.0.0.1/auth/reset?token=");
     }
     expect(bodies.size).toBe(1);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    };
     expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(100);
-    await smtp.linkFor(known.email, "http://127.0.0.1/auth/reset?token=");
-    expect(smtp.inbox.some((mail) => mail.to.some((to) => to.startsWith("nobody")))).toBe(false);
+    expect(smtp.inbox.some((mail) => mail.to.some((to) => to.startsWith("nobody") || to.startsWith("warm-up")))).toBe(false);
   });
 
   it("sets a new password from the link once, signs the account out everywhere and in here", async () => {
