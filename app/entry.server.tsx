@@ -6,12 +6,17 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { readerPageOf, type ReaderPage } from "./lib/reader-page";
 import { cacheTagsHeader } from "./lib/page-cache-header";
-import { imagesOnRequest, wantsDataSaver } from "./server/data-saver.server";
+import { imagesOnRequest, wantsDataSaver } from "./server/reader/data-saver.server";
 
 export const streamTimeout = 5_000;
 
 /** A reader page with cache tags may be kept by the page cache (server/page-cache.ts); the header says so and is never sent on. */
-function markCacheable(status: number, headers: Headers, { staticHandlerContext: { matches, loaderData } }: EntryContext, cacheTags: ReaderPage<unknown>["cacheTags"]) {
+function markCacheable(
+  status: number,
+  headers: Headers,
+  { staticHandlerContext: { matches, loaderData } }: EntryContext,
+  cacheTags: ReaderPage<unknown>["cacheTags"],
+) {
   const leaf = matches.at(-1);
   if (status !== 200 || !cacheTags || !leaf) return;
   const tags = cacheTags(loaderData[leaf.route.id]);

@@ -2,10 +2,10 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import { getUser } from "./server/auth.server";
-import { takeToast } from "./server/toast.server";
-import { services } from "./server/services.server";
-import { wantsDataSaver } from "./server/data-saver.server";
+import { getUser } from "./server/auth/auth.server";
+import { takeToast } from "./server/core/toast.server";
+import { services } from "./server/core/services.server";
+import { wantsDataSaver } from "./server/reader/data-saver.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
@@ -46,7 +46,12 @@ export function useRootData() {
 /** Where reader pages show toasts (the reader script adds its own); the server's toast is rendered in it. */
 function ReaderToasts({ toast }: { toast: Toast | null | undefined }) {
   return (
-    <section aria-label="Notifications" aria-live="polite" data-reader-toasts className="fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      data-reader-toasts
+      className="fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       {toast && (
         <div data-toast={toast.type} className="reader-toast">
           <p className="font-semibold">{toast.title}</p>
@@ -72,7 +77,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {readerPage && <script type="module" src={readerScript} />}
       </head>
-      <body data-live={readerPage?.live?.join(" ") || undefined} className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body
+        data-live={readerPage?.live?.join(" ") || undefined}
+        className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100"
+      >
         {children}
         {readerPage ? (
           <ReaderToasts toast={root?.toast} />

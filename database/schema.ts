@@ -91,14 +91,20 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     displayName: text("display_name"),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     bio: text("bio"),
     avatarUrl: text("avatar_url"),
+    // A staff member's public author page, /author/{slug}: set when they fill in their author profile.
+    authorSlug: text("author_slug"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("profiles_role_check", sql`${t.role} in ('user', 'admin')`),
+    uniqueIndex("profiles_author_slug_key").on(t.authorSlug),
+    check("profiles_author_slug_format", sql`${t.authorSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index("profiles_created_at_idx").on(t.createdAt.desc()),
     index("profiles_role_idx").on(t.role),
   ],
@@ -128,7 +134,7 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt"),
     content: text("content").notNull(),
-    // The content rendered once when saved (app/server/article-body.server.ts): readers never
+    // The content rendered once when saved (app/server/articles/article-body.server.ts): readers never
     // render Markdown or read `content`. NULL only until the start-up backfill renders it.
     contentHtml: text("content_html"),
     readTimeMinutes: integer("read_time_minutes"),
@@ -136,10 +142,14 @@ export const articles = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
-    status: text("status", { enum: ["draft", "published", "scheduled"] }).notNull().default("draft"),
-    // When a scheduled article goes live (app/server/scheduled-publishing.server.ts); null otherwise.
+    status: text("status", { enum: ["draft", "published", "scheduled"] })
+      .notNull()
+      .default("draft"),
+    // When a scheduled article goes live (app/server/articles/scheduled-publishing.server.ts); null otherwise.
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     featuredImageUrl: text("featured_image_url"),
+    // Required to publish with a featured image (app/lib/admin-schemas.ts); shown as the image's alt.
+    featuredImageAlt: text("featured_image_alt"),
     // An author account may go; the article stays.
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     slug: text("slug").notNull(),
@@ -162,7 +172,9 @@ export const articles = pgTable(
     index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc()),
     index("articles_views_idx").on(t.views.desc()),
     // The minute's due articles, found without reading the others.
-    index("articles_scheduled_idx").on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    index("articles_scheduled_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
     index("articles_created_at_idx").on(t.createdAt.desc()),
     index("articles_author_id_idx").on(t.authorId),
     // Case-insensitive "contains" search on title and excerpt (pg_trgm) without a sequential scan.
@@ -170,6 +182,33 @@ export const articles = pgTable(
     index("articles_excerpt_trgm_idx").using("gin", sql`${t.excerpt} gin_trgm_ops`),
     index("articles_search_vector_idx").using("gin", t.searchVector),
   ],
+);
+
+/** Free labels on articles besides their one category, created as editors type them. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tags_slug_key").on(t.slug), check("tags_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);
+
+export const articleTags = pgTable(
+  "article_tags",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    // The order the editor gave them.
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId, t.articleId)],
 );
 
 export const teamMembers = pgTable(
@@ -211,6 +250,7 @@ export const articleRevisions = pgTable(
     categoryId: uuid("category_id").notNull(),
     status: text("status", { enum: ["draft", "published", "scheduled"] }).notNull(),
     featuredImageUrl: text("featured_image_url"),
+    featuredImageAlt: text("featured_image_alt"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
   },
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
@@ -240,7 +280,9 @@ export const comments = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     content: text("content").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     // Deleting a user keeps what they wrote, anonymously ("anon").
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     articleId: uuid("article_id")
@@ -370,4 +412,94 @@ export const pageViewReferrerDays = pgTable(
     views: bigint("views", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.referrer] })],
+);
+
+/**
+ * Readers of the weekly digest (app/server/newsletter.server.ts). Double opt-in: "pending" until the
+ * link mailed to the address is opened. The confirmation token is kept only as its SHA-256; the
+ * unsubscribe token is not stored at all (an HMAC of the id under the site's secret).
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_subscribers_confirm_token_key").on(t.confirmTokenHash),
+    check("newsletter_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("newsletter_subscribers_pending_idx")
+      .on(t.confirmExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * One digest issue. Its subject and both bodies are frozen when it is created, so a restart sends
+ * the same mail. A scheduled issue names the slot it is for (`scheduled_for`, unique): instances
+ * racing at the same minute create one. `skipped_reason` marks a slot passed over (no new articles).
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    articleCount: integer("article_count").notNull(),
+    skippedReason: text("skipped_reason"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_sends_scheduled_for_key").on(t.scheduledFor), index("newsletter_sends_created_at_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * The queue: one row per issue and subscriber (unique), so nobody is queued twice. A worker claims
+ * a row ("sending", claimed_at) with FOR UPDATE SKIP LOCKED, mails it, marks it "sent". A row left
+ * "sending" past its lease by a crash is marked failed, never mailed again (at most once).
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_send_subscriber_key").on(t.sendId, t.subscriberId),
+    check("newsletter_deliveries_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`),
+    index("newsletter_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("newsletter_deliveries_sending_idx")
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
+    index("newsletter_deliveries_send_status_idx").on(t.sendId, t.status),
+  ],
 );

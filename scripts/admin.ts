@@ -15,7 +15,10 @@ class UsageError extends Error {}
 /** parseArgs rejects unknown options and missing values with ERR_PARSE_ARGS_* codes. */
 const isParseArgsError = (error: unknown) => error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS");
 
-type Command = { name: "create"; email: string; password?: string; displayName?: string } | { name: "promote" | "demote" | "reset-password"; email: string } | { name: "list" };
+type Command =
+  | { name: "create"; email: string; password?: string; displayName?: string }
+  | { name: "promote" | "demote" | "reset-password"; email: string }
+  | { name: "list" };
 
 function parseCommand(args: string[]): Command {
   const { positionals, values } = parseArgs({

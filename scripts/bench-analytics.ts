@@ -11,9 +11,9 @@
 // BENCH_ROWS (default 10,000,000), plus the ingestion settings of scripts/bench-ingest.ts.
 // Needs wrk (apt-get install wrk).
 import { sql } from "drizzle-orm";
-import { loadAnalytics, type AnalyticsReport } from "../app/server/analytics.server";
-import type { Database } from "../app/server/db.server";
-import { selectRows, type AppDb } from "../app/server/db-types.server";
+import { loadAnalytics, type AnalyticsReport } from "#app/server/analytics/analytics.server";
+import type { Database } from "#app/server/db/database.server";
+import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { createBenchDatabase } from "./bench/databases";
 import { describeIngestion, ingestionOptionsFromEnv, measureIngestion } from "./bench/ingestion";
 import { generatePageViews } from "./bench/page-view-data";
@@ -54,7 +54,10 @@ async function checkAgainstRawRows(db: AppDb): Promise<{ differences: string[]; 
       sql`select to_char((created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, count(*)::int as views, count(distinct visitor_id)::int as visitors
           from page_views where ${inRange} group by 1`,
     ),
-    selectRows<{ path: string; views: number }>(db, sql`select path, count(*)::int as views from page_views where ${inRange} group by 1 order by 2 desc, 1 limit 10`),
+    selectRows<{ path: string; views: number }>(
+      db,
+      sql`select path, count(*)::int as views from page_views where ${inRange} group by 1 order by 2 desc, 1 limit 10`,
+    ),
     selectRows<{ referrer: string; views: number }>(
       db,
       sql`select coalesce(referrer, '') as referrer, count(*)::int as views from page_views where ${inRange} group by 1 order by 2 desc, 1 limit 10`,
@@ -87,10 +90,14 @@ async function benchmark(target: string): Promise<string[]> {
   try {
     let database: Database = await bench.open();
     await database.migrate();
-    await database.db.execute(sql`insert into app_settings (key, value) values ('site_timezone', ${timeZone}) on conflict (key) do update set value = excluded.value`);
+    await database.db.execute(
+      sql`insert into app_settings (key, value) values ('site_timezone', ${timeZone}) on conflict (key) do update set value = excluded.value`,
+    );
 
     const generation = performance.now();
-    await generatePageViews(database.db, rows, timeZone, (done) => console.log(`[${target}]   ${done.toLocaleString("en-US")} raw rows (${secondsSince(generation)} s)`));
+    await generatePageViews(database.db, rows, timeZone, (done) =>
+      console.log(`[${target}]   ${done.toLocaleString("en-US")} raw rows (${secondsSince(generation)} s)`),
+    );
     await database.vacuum();
     say(`${rows.toLocaleString("en-US")} page views over 90 days generated, rollups computed, vacuumed: ${secondsSince(generation)} s`);
     const [sizes] = await selectRows<{ paths: number; visitors: number }>(

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../app/server/config.server";
-import { openEmbeddedDatabase, openPostgresDatabase } from "../app/server/db.server";
+import { loadConfig } from "#app/server/core/config.server";
+import { openEmbeddedDatabase, openPostgresDatabase } from "#app/server/db/database.server";
 import { percentiles, startBenchServer } from "./bench/server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "educator-bench-"));

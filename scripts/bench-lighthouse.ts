@@ -27,7 +27,15 @@ const json = process.argv.includes("--json");
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const categories = (process.env.BENCH_CATEGORIES ?? "performance,accessibility,best-practices,seo").split(",").map((name) => name.trim());
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 const targets = { score: 100, lcpSeconds: 1.2, cls: 0, tbtMs: 0 };
 const progress = (line: string) => console.error(line);
@@ -64,7 +72,9 @@ function lcpElement(result: Result, base: string): string {
 
 function summarise(page: string, base: string, results: Result[]): PageAudit {
   const median = computeMedianRun(results);
-  const scores = Object.fromEntries(categories.map((id) => [id, median.categories[id]?.score == null ? null : Math.round(median.categories[id]!.score! * 100)]));
+  const scores = Object.fromEntries(
+    categories.map((id) => [id, median.categories[id]?.score == null ? null : Math.round(median.categories[id]!.score! * 100)]),
+  );
   const audit: Omit<PageAudit, "targetsMet"> = {
     page,
     runs: results.length,

@@ -112,7 +112,8 @@ async function main() {
       repeatVisit: repeat,
       budgetKiB,
       targetsMet: {
-        speed: (ratio === undefined || ratio >= targets.nginxShare) && server.p99Ms <= targets.p99Ms && server.non2xx + server.socketErrors + server.timeouts === 0,
+        speed:
+          (ratio === undefined || ratio >= targets.nginxShare) && server.p99Ms <= targets.p99Ms && server.non2xx + server.socketErrors + server.timeouts === 0,
         firstVisit: budgetKiB === undefined ? undefined : first.bytes.total <= budgetKiB * 1024,
         repeatVisit: repeat.downloaded.every((path) => path === page),
         noAdminCode: first.adminFiles.length === 0,
@@ -170,7 +171,17 @@ function describe(report: {
     `wrk -t2 -c${load.connections} -d${load.seconds}s, anonymous GETs without compression; nginx: ${report.settings.nginx}`,
     "",
     ...table([
-      ["page", "req/s", "p50 ms", "p99 ms", "err/timeout", "nginx req/s", "nginx p99", "server/nginx", `target ≥${targets.nginxShare * 100}%, p99 ≤${targets.p99Ms} ms`],
+      [
+        "page",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "err/timeout",
+        "nginx req/s",
+        "nginx p99",
+        "server/nginx",
+        `target ≥${targets.nginxShare * 100}%, p99 ≤${targets.p99Ms} ms`,
+      ],
       ...report.pages.map((row) => [
         row.page,
         String(row.server.requestsPerSecond),

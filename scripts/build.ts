@@ -5,14 +5,14 @@
 //                               so starting needs no TypeScript loader
 //   node_modules/.cache/…       a migrated, empty embedded database that a new DATA_DIR starts as a copy of,
 //                               and the demo magazine's pictures (kept between builds; made again when
-//                               what they are made from changes: app/server/build-cache.server.ts)
+//                               what they are made from changes: app/server/core/build-cache.server.ts)
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { build } from "esbuild";
-import { makeCachedBuild, type CachedThing } from "../app/server/build-cache.server";
-import { makePgliteTemplate, pgliteTemplate } from "../app/server/db.server";
-import { projectRoot } from "../app/server/project-root.server";
-import { demoImagesCache, writeDemoImages } from "../database/seed/demo-images";
+import { makeCachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
+import { makePgliteTemplate, pgliteTemplate } from "#app/server/db/database.server";
+import { projectRoot } from "#database/paths";
+import { demoImagesCache, writeDemoImages } from "#app/server/demo/demo-images.server";
 import { makeOfflineKit } from "./lib/offline-kit";
 
 function run(command: string, args: string[]): Promise<void> {

@@ -4,7 +4,7 @@
 // recounts every day whose raw rows are all still there (see PAGE_VIEW_RETENTION_DAYS).
 // With the embedded database, stop the server first.
 import { parseArgs } from "node:util";
-import { firstCompleteRawDay, recountPageViewRollups } from "../app/server/analytics.server";
+import { firstCompleteRawDay, recountPageViewRollups } from "#app/server/analytics/analytics.server";
 import { runWithDatabase } from "./lib/cli";
 
 function parseFrom(): string | undefined {

@@ -7,9 +7,9 @@ import type { Logger } from "pino";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { Config } from "../app/server/config.server";
-import { services } from "../app/server/services.server";
-import { tagsChangedBy } from "../app/server/page-cache-tags.server";
+import type { Config } from "#app/server/core/config.server";
+import { services } from "#app/server/core/services.server";
+import { tagsChangedBy } from "#app/server/reader/page-cache-tags.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
 import { refuseOversizedBody } from "./body-limit";
 import { publicPathMatcher, routeTree } from "./public-paths";
@@ -56,7 +56,7 @@ function publicPathsOf({ build, vite }: AppOptions): () => Promise<(path: string
     return () => Promise.resolve(isPublicPath);
   }
   // Development: the routes change as their files do.
-  return async () => publicPathMatcher(routeTree((await vite!.ssrLoadModule(serverBuildModule) as ServerBuild).routes));
+  return async () => publicPathMatcher(routeTree(((await vite!.ssrLoadModule(serverBuildModule)) as ServerBuild).routes));
 }
 
 /**
@@ -159,7 +159,10 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     if (res.headersSent) return next(error);
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) log.error({ err: error, path: pathOnly(req.originalUrl) }, "request failed");
-    res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? error.message : "Internal Server Error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not Found" : status < 500 ? error.message : "Internal Server Error");
   });
   return app;
 }

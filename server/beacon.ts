@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bodyLimits } from "../app/lib/request-limits";
-import { answerPageViewBeacon } from "../app/server/page-views.server";
+import { bodyLimits } from "#app/lib/request-limits";
+import { answerPageViewBeacon } from "#app/server/analytics/page-views.server";
 import { clientAddress, refusesCrossSite, trustedProxies, type TrustProxy } from "./request";
 
 const pageViewBeaconPath = "/api/page-views";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { uploadFailures } from "../app/lib/image-upload-messages";
-import { bodyLimits } from "../app/lib/request-limits";
+import { uploadFailures } from "#app/lib/image-upload-messages";
+import { bodyLimits } from "#app/lib/request-limits";
 
 const uploadPath = "/admin/uploads";
 const tooLarge = "The request is too large.";
@@ -20,7 +20,12 @@ function limitFor(path: string): number {
 
 function refuse(res: ServerResponse, path: string, status: 411 | 413) {
   const message = status === 413 ? tooLarge : "Send the request with a Content-Length.";
-  const json = path === uploadPath ? { error: status === 413 ? uploadFailures.tooLarge : uploadFailures.failed } : path.startsWith("/api/") || path.startsWith("/functions/") ? { error: message } : null;
+  const json =
+    path === uploadPath
+      ? { error: status === 413 ? uploadFailures.tooLarge : uploadFailures.failed }
+      : path.startsWith("/api/") || path.startsWith("/functions/")
+        ? { error: message }
+        : null;
   // Connection: close: the body that was not read goes with the connection, never into memory.
   res.writeHead(status, { "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8", Connection: "close" });
   res.end(json ? JSON.stringify(json) : message);

@@ -1,8 +1,9 @@
 // The server's entry. It reads the configuration and starts the embedded database (about a second of
 // WebAssembly, in its own thread) before it loads the rest of the server, which takes about as long:
 // the two overlap. Only Node's own modules and zod load before the engine starts.
-import { ConfigError, loadConfig, type Config } from "../app/server/config.server";
-import { DatabaseLockedError, embeddedOptionsFor, startEmbeddedEngine, type EmbeddedEngine } from "../app/server/embedded-engine.server";
+import { ConfigError, loadConfig, type Config } from "#app/server/core/config.server";
+import { DatabaseLockedError } from "#app/server/db/data-folder-lock.server";
+import { embeddedOptionsFor, startEmbeddedEngine, type EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 
 function exitWith(message: string): never {
   console.error(message);

@@ -2,11 +2,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
-import type { Config } from "../app/server/config.server";
-import type { EmbeddedEngine } from "../app/server/embedded-engine.server";
-import { createLogger } from "../app/server/logger.server";
-import { projectRoot } from "../app/server/project-root.server";
-import { logStartupStep, startServices, type Started } from "../app/server/start.server";
+import type { Config } from "#app/server/core/config.server";
+import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
+import { createLogger } from "#app/server/core/logger.server";
+import { projectRoot } from "#database/paths";
+import { logStartupStep, startServices, type Started } from "#app/server/core/start.server";
 import { createWebServer } from "./app";
 
 const root = projectRoot;

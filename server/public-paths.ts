@@ -27,9 +27,9 @@ export function publicPathMatcher(routes: RouteObject[]): (path: string) => bool
     const matches = matchRoutes(routes, path);
     return Boolean(
       matches &&
-        matches.some((match) => match.route.id === siteLayoutId) &&
-        matches.at(-1)!.route.path !== "*" &&
-        Object.values(matches.at(-1)!.params).every((value) => plainParam.test(value ?? "")),
+      matches.some((match) => match.route.id === siteLayoutId) &&
+      matches.at(-1)!.route.path !== "*" &&
+      Object.values(matches.at(-1)!.params).every((value) => plainParam.test(value ?? "")),
     );
   });
 }

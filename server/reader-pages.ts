@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
-import type { Config } from "../app/server/config.server";
-import { cacheTagsHeader } from "../app/lib/page-cache-header";
-import { readerPageOf } from "../app/lib/reader-page";
-import { wantsDataSaver } from "../app/server/data-saver.server";
+import type { Config } from "#app/server/core/config.server";
+import { cacheTagsHeader } from "#app/lib/page-cache-header";
+import { readerPageOf } from "#app/lib/reader-page";
+import { wantsDataSaver } from "#app/server/reader/data-saver.server";
 import { compressPage, gzip, PageCache, type StoredPage } from "./page-cache";
 import { rememberedPathTest, routeTree } from "./public-paths";
 import { clientAddress, trustedProxies } from "./request";
@@ -125,10 +125,14 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
     const tags = response.headers.get(cacheTagsHeader);
     response.headers.delete(cacheTagsHeader);
     if (!cache || tags === null || response.status !== 200 || response.headers.has("set-cookie")) return { page: null, uncached: { response, bytes } };
-    const page = await compressPage({ status: response.status, headers: Object.fromEntries(response.headers), identity: bytes, tags: tags.split(" ").filter(Boolean) });
+    const page = await compressPage({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      identity: bytes,
+      tags: tags.split(" ").filter(Boolean),
+    });
     return { page, kept: cache.store(cacheKey(req), page, begunAt) };
   }
-
 
   const prepared = new WeakMap<StoredPage, Record<"hit" | "miss", PreparedAnswers>>();
 

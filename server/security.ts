@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
-import type { Config } from "../app/server/config.server";
-import { themeScript } from "../app/lib/theme-script";
+import type { Config } from "#app/server/core/config.server";
+import { themeScript } from "#app/lib/theme-script";
 
 /** The one inline script every page has, allowed by its hash: pages that carry no nonce can be cached and shared. */
 const themeScriptSource = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
@@ -20,21 +20,24 @@ type NonceSource = (req: IncomingMessage, res: ServerResponse) => string;
 export function securityHeaders(config: Config, nonce?: NonceSource | "off") {
   const https = config.PUBLIC_URL.startsWith("https://");
   const helmetHeaders = helmet({
-    contentSecurityPolicy: nonce === "off" ? false : {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", themeScriptSource, ...(nonce ? [nonce] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
+    contentSecurityPolicy:
+      nonce === "off"
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", themeScriptSource, ...(nonce ? [nonce] : [])],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: https ? [] : null,
+            },
+          },
     strictTransportSecurity: https,
     // Outside sites still learn nothing but our origin; our own analytics can see where readers came from.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { slugify } from "./slug";
+import { parseTagNames } from "./tags";
 
-/** Trimmed text; blank becomes null (spec §5: excerpt, image URL, description, icon, bio…). */
+/** Trimmed text; blank becomes null (excerpt, image URL, description, icon, bio…). */
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -9,32 +10,62 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters.` });
 
+/** An image address: uploaded here (/uploads/…) or on the web; blank becomes null. */
+const imageUrlField = (label: string) =>
+  optionalText(2048, label).refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
+    message: `${label} must start with http://, https:// or /uploads/.`,
+  });
+
 const missingArticleFields = "Missing fields: Title, content, and category are required.";
 
 export const articleStatuses = ["draft", "published", "scheduled"] as const;
 export const scheduleMissingText = "Choose the date and time to publish.";
+export const imageAltMissingText = "Describe the featured image for readers who cannot see it (alt text).";
 
-export const articleFormSchema = z.object({
-  title: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(300, { message: "Title must be at most 300 characters." }),
-  excerpt: optionalText(1000, "Excerpt"),
-  content: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(200_000, { message: "Content is too long." }),
-  categoryId: z.uuid({ message: missingArticleFields }),
-  status: z.enum(articleStatuses).default("draft"),
-  featuredImageUrl: optionalText(2048, "Image URL").refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
-    message: "Image URL must start with http://, https:// or /uploads/.",
-  }),
-  // A datetime-local value in the site's time zone; read only for a scheduled article.
-  scheduledAt: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() ?? ""),
-}).refine((article) => article.status !== "scheduled" || article.scheduledAt !== "", { message: scheduleMissingText, path: ["scheduledAt"] });
+export const articleFormSchema = z
+  .object({
+    title: z
+      .string({ message: missingArticleFields })
+      .trim()
+      .min(1, { message: missingArticleFields })
+      .max(300, { message: "Title must be at most 300 characters." }),
+    excerpt: optionalText(1000, "Excerpt"),
+    content: z.string({ message: missingArticleFields }).trim().min(1, { message: missingArticleFields }).max(200_000, { message: "Content is too long." }),
+    categoryId: z.uuid({ message: missingArticleFields }),
+    tags: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const parsed = parseTagNames(value ?? "");
+        if (parsed.ok) return parsed.tags;
+        context.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }),
+    status: z.enum(articleStatuses).default("draft"),
+    featuredImageUrl: imageUrlField("Image URL"),
+    featuredImageAlt: optionalText(300, "Alt text"),
+    // A datetime-local value in the site's time zone; read only for a scheduled article.
+    scheduledAt: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() ?? ""),
+  })
+  .refine((article) => article.status !== "scheduled" || article.scheduledAt !== "", { message: scheduleMissingText, path: ["scheduledAt"] })
+  // A draft may wait for its alt text; what readers see may not.
+  .refine((article) => article.status === "draft" || !article.featuredImageUrl || article.featuredImageAlt, {
+    message: imageAltMissingText,
+    path: ["featuredImageAlt"],
+  });
 export type ArticleFormInput = z.output<typeof articleFormSchema>;
 
 const missingCategoryFields = "Name and slug are required.";
 
 export const categoryFormSchema = z.object({
-  name: z.string({ message: missingCategoryFields }).trim().min(1, { message: missingCategoryFields }).max(100, { message: "Name must be at most 100 characters." }),
+  name: z
+    .string({ message: missingCategoryFields })
+    .trim()
+    .min(1, { message: missingCategoryFields })
+    .max(100, { message: "Name must be at most 100 characters." }),
   // Normalised by the spec's rule; a slug of only symbols normalises to "" and is refused.
   slug: z
     .string({ message: missingCategoryFields })
@@ -46,12 +77,18 @@ export const categoryFormSchema = z.object({
 export type CategoryFormInput = z.output<typeof categoryFormSchema>;
 
 export const teamMemberFormSchema = z.object({
-  name: z.string({ message: "Full name is required." }).trim().min(1, { message: "Full name is required." }).max(120, { message: "Full name must be at most 120 characters." }),
-  position: z.string({ message: "Position is required." }).trim().min(1, { message: "Position is required." }).max(120, { message: "Position must be at most 120 characters." }),
+  name: z
+    .string({ message: "Full name is required." })
+    .trim()
+    .min(1, { message: "Full name is required." })
+    .max(120, { message: "Full name must be at most 120 characters." }),
+  position: z
+    .string({ message: "Position is required." })
+    .trim()
+    .min(1, { message: "Position is required." })
+    .max(120, { message: "Position must be at most 120 characters." }),
   bio: optionalText(2000, "Bio"),
-  photoUrl: optionalText(2048, "Photo URL").refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
-    message: "Photo URL must start with http://, https:// or /uploads/.",
-  }),
+  photoUrl: imageUrlField("Photo URL"),
   active: z.boolean().default(true),
   orderIndex: z.coerce
     .number({ message: "Display order must be a whole number of 0 or more." })
@@ -67,6 +104,24 @@ export const profileEditSchema = z.object({
   bio: optionalText(2000, "Bio"),
 });
 export type ProfileEditInput = z.output<typeof profileEditSchema>;
+
+export const authorProfileSchema = z.object({
+  displayName: z
+    .string({ message: "Name is required." })
+    .trim()
+    .min(1, { message: "Name is required." })
+    .max(120, { message: "Name must be at most 120 characters." }),
+  bio: optionalText(500, "Bio"),
+  photoUrl: imageUrlField("Photo URL"),
+  // Blank: made from the name. Normalised by the categories' rule.
+  slug: z
+    .string()
+    .optional()
+    .transform((value) => slugify(value?.trim() ?? "") || null)
+    .refine((value) => value === null || value.length <= 80, { message: "Profile address must be at most 80 characters." }),
+  published: z.boolean(),
+});
+export type AuthorProfileInput = z.output<typeof authorProfileSchema>;
 
 export const commentStatusSchema = z.enum(["approved", "rejected"], { message: "Status must be approved or rejected." });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The AI writer's choices (spec §2 "AI writer", §9 defaults). */
+/** The AI writer's choices. */
 export const contentTypes = ["article", "headline", "excerpt", "social"] as const;
 export const tones = ["professional", "casual", "academic", "conversational"] as const;
 export const lengths = ["medium", "short", "long"] as const;
@@ -76,7 +76,13 @@ export function countWords(text: string): number {
 /** The article form's fields from a generated text: the first heading is the title, the first paragraph the excerpt. */
 export function draftToArticleFields(text: string, type: ContentType, prompt: string): { title: string; excerpt: string; content: string } {
   const lines = text.replace(/\r\n/g, "\n").trim().split("\n");
-  const clean = (line: string) => line.replace(/^#+\s*/, "").replace(/^\d+[.)]\s*/, "").replace(/^[-*]\s*/, "").replace(/\*\*/g, "").trim();
+  const clean = (line: string) =>
+    line
+      .replace(/^#+\s*/, "")
+      .replace(/^\d+[.)]\s*/, "")
+      .replace(/^[-*]\s*/, "")
+      .replace(/\*\*/g, "")
+      .trim();
   const fallbackTitle = clean(prompt.split("\n")[0] ?? "").slice(0, 150);
   if (type === "headline") {
     const first = lines.map(clean).find(Boolean) ?? fallbackTitle;

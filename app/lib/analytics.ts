@@ -1,4 +1,4 @@
-/** The analytics screen's ranges in days (spec §9), default 30. */
+/** The analytics screen's ranges in days, default 30. */
 export const analyticsRanges = [7, 14, 30] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
 

@@ -1,4 +1,4 @@
-/** The category slugs a reader can filter /articles by (spec §2). */
+/** The category slugs a reader can filter /articles by. */
 export const articleCategorySlugs = ["technology", "health", "teacher-swaps", "education-news", "sports", "entrepreneurship", "ask-kafundisha"] as const;
 
 const sortValues = ["newest", "oldest", "popular", "relevance"] as const;
@@ -8,7 +8,12 @@ export type ArticleView = (typeof viewValues)[number];
 export type ArticleCategorySlug = (typeof articleCategorySlugs)[number];
 
 /** The sort select's options, in the order the spec lists them, then full-text search ranked (the body too). */
-export const articleSortLabels: Record<ArticleSort, string> = { newest: "Newest First", oldest: "Oldest First", popular: "Most Popular", relevance: "Best Match" };
+export const articleSortLabels: Record<ArticleSort, string> = {
+  newest: "Newest First",
+  oldest: "Oldest First",
+  popular: "Most Popular",
+  relevance: "Best Match",
+};
 
 /** Longest search text kept; anything longer is cut, never refused. */
 export const searchMaxLength = 100;

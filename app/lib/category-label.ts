@@ -1,4 +1,4 @@
-/** Slugs whose badge links to a category page (spec §2). */
+/** Slugs whose badge links to a category page. */
 export const clickableCategorySlugs = ["education-news", "health", "sports", "technology", "entrepreneurship"] as const;
 
 /** "education-news" → "Education News". */

@@ -75,22 +75,37 @@ export function promptFromSuggestion(item: NewsSuggestion): string {
 const hour = 60 * 60 * 1000;
 
 /**
- * Fallback when no feed can be reached (spec §7, §8). Made-up items, always labelled as
+ * Fallback when no feed can be reached. Made-up items, always labelled as
  * samples in answers and on screen; they link to the magazine's own category pages.
  */
 export function sampleNews(now: Date = new Date()): NewsSuggestion[] {
   const item = (title: string, excerpt: string, subject: string, hoursAgo: number, trendingScore: number): NewsSuggestion => ({
     title,
     excerpt,
-    url: `/category/${subject}#sample-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
+    url: `/category/${subject}#sample-${title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`,
     source: "Sample data",
     publishedAt: new Date(now.getTime() - hoursAgo * hour).toISOString(),
     subject,
     trendingScore,
   });
   return [
-    item("Schools roll out the competence-based curriculum", "Teachers share how they are adapting lesson plans and assessment to the new curriculum framework.", "education-news", 3, 92),
-    item("Preparing learners for national examinations", "Revision timetables, past papers and calm routines that help Grade 7, 9 and 12 learners prepare.", "education-news", 8, 85),
+    item(
+      "Schools roll out the competence-based curriculum",
+      "Teachers share how they are adapting lesson plans and assessment to the new curriculum framework.",
+      "education-news",
+      3,
+      92,
+    ),
+    item(
+      "Preparing learners for national examinations",
+      "Revision timetables, past papers and calm routines that help Grade 7, 9 and 12 learners prepare.",
+      "education-news",
+      8,
+      85,
+    ),
     item("School feeding and learner concentration", "How a daily meal at school is linked to attendance and attention in class.", "health", 12, 78),
     item("Keeping classrooms safe in the rainy season", "Simple hygiene routines that protect learners from waterborne illness.", "health", 20, 70),
     item("Inter-school athletics season opens", "Coaches and PE teachers prepare learners for district and provincial games.", "sports", 26, 64),

@@ -1,4 +1,4 @@
-/** Words divided by 200, rounded, never less than 1 (spec §9). */
+/** Words divided by 200, rounded, never less than 1. */
 export function readTimeMinutes(content: string): number {
   const words = content.trim().split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / 200));

@@ -44,8 +44,15 @@ export const cacheTag = {
   comment: (id: string) => `comment:${id}`,
   /** Pages showing commenters' names. */
   commenters: "commenters",
+  /** Pages showing bylines or author profiles. */
+  authors: "authors",
   team: "team",
 } as const;
+
+/** A page of article cards (home, lists, category, tag and author pages): it shows articles, their categories and bylines. */
+export const articleListPage: ReaderPageHandle = {
+  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories, cacheTag.authors] },
+};
 
 /**
  * A reader route's `clientLoader`: a hydrated page (the admin, the forms) that links to a reader

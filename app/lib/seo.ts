@@ -62,3 +62,8 @@ export function pageMeta({ title, description, path, publicUrl, noindex, card = 
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
+
+/** An admin screen's title, kept out of search engines. */
+export function adminMeta(screen?: string): MetaDescriptor[] {
+  return [{ title: screen ? `${screen} | ${siteName} - Admin` : `${siteName} - Admin` }, { name: "robots", content: "noindex, nofollow" }];
+}

@@ -12,7 +12,7 @@ export function useActionToast(data: { toast?: Toast | null } | undefined | null
   }, [pending]);
 }
 
-/** A submit handler that asks the browser's confirmation first (spec §5 deletions). */
+/** A submit handler that asks the browser's confirmation first (deletions). */
 export function confirmSubmit(message: string) {
   return (event: { preventDefault(): void }) => {
     if (!window.confirm(message)) event.preventDefault();

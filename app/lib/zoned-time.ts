@@ -6,7 +6,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string) {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter;
@@ -14,7 +23,11 @@ function partsFormatter(timeZone: string) {
 
 /** The wall clock in `timeZone` at `instant`, as if it were UTC (milliseconds). */
 function wallClock(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(partsFormatter(timeZone).formatToParts(new Date(instant)).map(({ type, value }) => [type, Number(value)]));
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(new Date(instant))
+      .map(({ type, value }) => [type, Number(value)]),
+  );
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 

@@ -7,7 +7,7 @@ import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, typ
 import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core";
-import { isArticlePath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "../lib/offline";
+import { isArticlePath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "#app/lib/offline";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const precacheEntries: PrecacheEntry[]; // put in by the build

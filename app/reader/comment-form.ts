@@ -1,4 +1,4 @@
-import { validateComment } from "../lib/comment-schema";
+import { validateComment } from "#app/lib/comment-schema";
 import { showToast } from "./toast";
 
 function showError(form: HTMLFormElement, message: string) {

@@ -1,10 +1,11 @@
 // The reader script: the behaviour of reader pages, which the server renders and React never
 // hydrates (app/lib/reader-page.ts). Plain DOM code, kept small: every reader downloads it.
-import { copyLink, linkCopied, shareLink, type ShareOutcome } from "../lib/share";
-import { currentTheme, themeToggleLabel, toggleTheme } from "../lib/theme";
+import { copyLink, linkCopied, shareLink, type ShareOutcome } from "#app/lib/share";
+import { currentTheme, themeToggleLabel, toggleTheme } from "#app/lib/theme";
 import { enhanceCommentForm } from "./comment-form";
 import { enhanceListNavigation } from "./list-navigation";
 import { enhanceLiveRefresh } from "./live-refresh";
+import { enhanceNewsletterForm } from "./newsletter-form";
 import { countArrival, followHistory } from "./page-swap";
 import { dismissServerToasts, showToast } from "./toast";
 import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
@@ -56,6 +57,7 @@ document.querySelectorAll("[data-print]").forEach((button) => button.removeAttri
 dismissServerToasts();
 enhanceListNavigation();
 enhanceCommentForm();
+enhanceNewsletterForm();
 enhanceLiveRefresh();
 followHistory();
 countArrival();

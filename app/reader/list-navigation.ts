@@ -1,4 +1,4 @@
-import { articleListSearch, parseArticleListParams } from "../lib/article-list-params";
+import { articleListSearch, parseArticleListParams } from "#app/lib/article-list-params";
 import { showPage } from "./page-swap";
 
 /** Wait after the last keystroke before the search reaches the URL. */

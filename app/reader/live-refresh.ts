@@ -1,4 +1,4 @@
-import type { LiveTable, TableChange } from "../lib/live-tables";
+import type { LiveTable, TableChange } from "#app/lib/live-tables";
 import { showPage } from "./page-swap";
 
 const reloadAtMostEveryMs = 1000;
@@ -15,11 +15,14 @@ export function enhanceLiveRefresh() {
   let lastRun = 0;
   const reload = () => {
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      lastRun = Date.now();
-      void showPage(location.href, { history: "none" });
-    }, Math.max(0, lastRun + reloadAtMostEveryMs - Date.now()));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        lastRun = Date.now();
+        void showPage(location.href, { history: "none" });
+      },
+      Math.max(0, lastRun + reloadAtMostEveryMs - Date.now()),
+    );
   };
   const source = new EventSource("/api/events");
   let dropped = false;

@@ -1,4 +1,4 @@
-import { sendPageView } from "../lib/page-view";
+import { sendPageView } from "#app/lib/page-view";
 
 let inFlight: AbortController | null = null;
 let shownPath = location.pathname + location.search + location.hash;

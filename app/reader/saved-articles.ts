@@ -1,6 +1,6 @@
 // "Save for offline" on the article page and the list on /saved. The service worker keeps the 50
 // articles read last by itself; a saved one stays until the reader removes it.
-import { maxKeptArticles, offlineCaches } from "../lib/offline";
+import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
 import { showToast } from "./toast";
 
 interface SavedArticle {
@@ -51,7 +51,10 @@ async function remove(path: string) {
   keepList(left);
   const stillUsed = new Set(left.flatMap((saved) => saved.images));
   const [saved, read] = await Promise.all([caches.open(offlineCaches.saved), caches.open(offlineCaches.articles)]);
-  await Promise.all([read.delete(path, { ignoreVary: true }), ...[path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => saved.delete(url))]);
+  await Promise.all([
+    read.delete(path, { ignoreVary: true }),
+    ...[path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => saved.delete(url)),
+  ]);
 }
 
 function showSaved(button: HTMLButtonElement, saved: boolean) {
@@ -64,14 +67,21 @@ function enhanceSaveToggle() {
   if (!button || !canKeep()) return;
   const path = location.pathname;
   button.hidden = false;
-  showSaved(button, savedList().some((saved) => saved.path === path));
+  showSaved(
+    button,
+    savedList().some((saved) => saved.path === path),
+  );
   button.addEventListener("click", () => {
     const saving = button.getAttribute("aria-pressed") !== "true";
     button.disabled = true;
     (saving ? save(path, button.dataset.saveOffline ?? document.title) : remove(path))
       .then(() => {
         showSaved(button, saving);
-        showToast({ type: "success", title: saving ? "Saved for offline" : "Removed from saved articles", description: saving ? "Find it under Saved, even without a connection." : undefined });
+        showToast({
+          type: "success",
+          title: saving ? "Saved for offline" : "Removed from saved articles",
+          description: saving ? "Find it under Saved, even without a connection." : undefined,
+        });
       })
       .catch((error: unknown) => showToast({ type: "error", title: "Error", description: error instanceof Error ? error.message : "Please try again." }))
       .finally(() => (button.disabled = false));
@@ -128,7 +138,12 @@ function listItem(article: ListedArticle, removed: () => void) {
 async function renderSavedList(container: HTMLElement) {
   const saved = savedList().sort((a, b) => b.savedAt.localeCompare(a.savedAt));
   const listed: ListedArticle[] = [
-    ...saved.map((article) => ({ path: article.path, title: article.title, detail: `Saved ${savedDate.format(new Date(article.savedAt))}`, remove: () => remove(article.path) })),
+    ...saved.map((article) => ({
+      path: article.path,
+      title: article.title,
+      detail: `Saved ${savedDate.format(new Date(article.savedAt))}`,
+      remove: () => remove(article.path),
+    })),
     ...(await keptFromReading(new Set(saved.map((article) => article.path)))),
   ];
   container.querySelector<HTMLElement>("[data-saved-empty]")!.hidden = listed.length > 0;

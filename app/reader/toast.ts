@@ -1,4 +1,4 @@
-import type { Toast } from "../lib/toast";
+import type { Toast } from "#app/lib/toast";
 
 const shownForMs = 4000;
 

@@ -21,7 +21,8 @@ export interface DemoArticle {
   categorySlug: string;
   /** Markdown. */
   content: string;
-  status: 'published' | 'draft';
+  /** 'scheduled' goes live `daysAgo` days from now (a negative number), at 07:00 in the site's time zone. */
+  status: "published" | "draft" | "scheduled";
   daysAgo: number;
   views: number;
   image: { hue: number; label: string };
@@ -38,75 +39,67 @@ export interface DemoTeamMember {
 export interface DemoComment {
   articleKey: string;
   content: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: "pending" | "approved" | "rejected";
   /** true = written by the demo reader account; false = anonymous (user deleted). */
   byReader: boolean;
 }
 
 export const demoCategories: DemoCategory[] = [
   {
-    slug: 'education-news',
-    name: 'Education News',
-    description:
-      'Policy updates, curriculum changes and classroom stories from Zambia and schools around the world.',
-    icon: 'Newspaper',
+    slug: "education-news",
+    name: "Education News",
+    description: "Policy updates, curriculum changes and classroom stories from Zambia and schools around the world.",
+    icon: "Newspaper",
   },
   {
-    slug: 'health',
-    name: 'Health & Wellness',
-    description:
-      'Practical guidance on the physical and mental wellbeing of teachers and learners.',
-    icon: 'HeartPulse',
+    slug: "health",
+    name: "Health & Wellness",
+    description: "Practical guidance on the physical and mental wellbeing of teachers and learners.",
+    icon: "HeartPulse",
   },
   {
-    slug: 'sports',
-    name: 'Sports & Physical Education',
-    description:
-      'Ideas for lively PE lessons, school sport and games that include every learner.',
-    icon: 'Trophy',
+    slug: "sports",
+    name: "Sports & Physical Education",
+    description: "Ideas for lively PE lessons, school sport and games that include every learner.",
+    icon: "Trophy",
   },
   {
-    slug: 'technology',
-    name: 'Technology in Education',
-    description:
-      'Simple, affordable ways to use phones, computers and digital tools to support teaching and learning.',
-    icon: 'Laptop',
+    slug: "technology",
+    name: "Technology in Education",
+    description: "Simple, affordable ways to use phones, computers and digital tools to support teaching and learning.",
+    icon: "Laptop",
   },
   {
-    slug: 'entrepreneurship',
-    name: 'Entrepreneurship Education',
-    description:
-      'Helping learners build business skills, creativity and self-reliance through hands-on projects.',
-    icon: 'Lightbulb',
+    slug: "entrepreneurship",
+    name: "Entrepreneurship Education",
+    description: "Helping learners build business skills, creativity and self-reliance through hands-on projects.",
+    icon: "Lightbulb",
   },
   {
-    slug: 'ask-kafundisha',
-    name: 'Ask Kafundisha',
-    description:
-      'Our advice column where experienced educators answer the questions teachers send in.',
-    icon: 'MessageCircleQuestion',
+    slug: "ask-kafundisha",
+    name: "Ask Kafundisha",
+    description: "Our advice column where experienced educators answer the questions teachers send in.",
+    icon: "MessageCircleQuestion",
   },
   {
-    slug: 'teacher-swaps',
-    name: 'Teacher Swaps',
-    description:
-      'A notice board for teachers seeking mutual transfers to another school, district or province.',
-    icon: 'Repeat',
+    slug: "teacher-swaps",
+    name: "Teacher Swaps",
+    description: "A notice board for teachers seeking mutual transfers to another school, district or province.",
+    icon: "Repeat",
   },
 ];
 
 export const demoArticles: DemoArticle[] = [
   // ───────────────────────────── Education News ─────────────────────────────
   {
-    key: 'cbc-in-your-classroom',
-    title: 'Making the Competence-Based Curriculum Work in Your Classroom',
-    excerpt:
-      'The competence-based curriculum asks learners to do, not just to memorise. Here is a practical guide to planning lessons that build real skills.',
-    categorySlug: 'education-news',
-    status: 'published',
+    key: "cbc-in-your-classroom",
+    title: "Making the Competence-Based Curriculum Work in Your Classroom",
+    excerpt: "The competence-based curriculum asks learners to do, not just to memorise. Here is a practical guide to planning lessons that build real skills.",
+    categorySlug: "education-news",
+    status: "published",
     daysAgo: 2,
     views: 2140,
-    image: { hue: 212, label: 'Competence-Based Curriculum' },
+    image: { hue: 212, label: "Competence-Based Curriculum" },
     content: `Zambia's move towards a **competence-based curriculum (CBC)** is one of the biggest shifts in our classrooms in a generation. As the revised curriculum is phased in across early childhood, primary and secondary levels, many teachers are asking the same question: what does this actually change about the lesson I teach on Monday morning?
 
 ## From knowing to doing
@@ -149,15 +142,15 @@ No teacher needs to figure this out alone. School-based Continuing Professional 
 The competence-based curriculum is ultimately about preparing learners for life beyond the classroom. With steady planning and a willingness to experiment, every teacher can make that goal real.`,
   },
   {
-    key: 'free-education-large-classes',
-    title: 'Free Education, Full Classrooms: Strategies for Teaching Large Classes',
+    key: "free-education-large-classes",
+    title: "Free Education, Full Classrooms: Strategies for Teaching Large Classes",
     excerpt:
-      'Free education has brought many more children back to school. These classroom routines help teachers keep every learner engaged when numbers are high.',
-    categorySlug: 'education-news',
-    status: 'published',
+      "Free education has brought many more children back to school. These classroom routines help teachers keep every learner engaged when numbers are high.",
+    categorySlug: "education-news",
+    status: "published",
     daysAgo: 6,
     views: 1875,
-    image: { hue: 28, label: 'Teaching Large Classes' },
+    image: { hue: 28, label: "Teaching Large Classes" },
     content: `Since the introduction of **free education** from early childhood through secondary school, communities across Zambia have welcomed many children back into classrooms. This is a real achievement. It also means that many teachers now face classes far larger than those they trained for, often with limited desks and books.
 
 Large classes are not a reason to give up on active, caring teaching. They do require different routines.
@@ -198,15 +191,15 @@ Talk to your head teacher about sharing resources across classes, timetabling sh
 Free education opens the door. Thoughtful classroom routines make sure that, once children walk through it, they actually learn.`,
   },
   {
-    key: 'familiar-language-literacy',
-    title: 'Reading First: Teaching Early Literacy in a Familiar Language',
+    key: "familiar-language-literacy",
+    title: "Reading First: Teaching Early Literacy in a Familiar Language",
     excerpt:
-      'Children learn to read fastest in a language they already speak. Practical ideas for early-grade teachers using Bemba, Nyanja, Tonga, Lozi, Kaonde, Lunda or Luvale.',
-    categorySlug: 'education-news',
-    status: 'published',
+      "Children learn to read fastest in a language they already speak. Practical ideas for early-grade teachers using Bemba, Nyanja, Tonga, Lozi, Kaonde, Lunda or Luvale.",
+    categorySlug: "education-news",
+    status: "published",
     daysAgo: 11,
     views: 1320,
-    image: { hue: 265, label: 'Reading in Familiar Languages' },
+    image: { hue: 265, label: "Reading in Familiar Languages" },
     content: `Zambian policy encourages teachers in the early grades to teach initial literacy in a **familiar language** — usually one of the seven zonal languages: Bemba, Nyanja, Tonga, Lozi, Kaonde, Lunda and Luvale — before learners transition to English. Research from many countries points in the same direction: children who first learn to read in a language they understand tend to become stronger readers in other languages later.
 
 In practice, this approach brings both opportunities and challenges.
@@ -250,15 +243,15 @@ Transition works best when it is gradual. Introduce **oral English** early throu
 Strong readers are built one sound, one word and one story at a time — and a familiar language gives every child the best possible start.`,
   },
   {
-    key: 'ecz-exam-preparation',
-    title: 'Preparing Learners for ECZ Examinations Without the Burnout',
+    key: "ecz-exam-preparation",
+    title: "Preparing Learners for ECZ Examinations Without the Burnout",
     excerpt:
-      'National examinations matter, but endless past papers are not the only path to good results. A term-by-term plan for calmer, more effective revision.',
-    categorySlug: 'education-news',
-    status: 'published',
+      "National examinations matter, but endless past papers are not the only path to good results. A term-by-term plan for calmer, more effective revision.",
+    categorySlug: "education-news",
+    status: "published",
     daysAgo: 17,
     views: 2460,
-    image: { hue: 350, label: 'Exam Season Ready' },
+    image: { hue: 350, label: "Exam Season Ready" },
     content: `Every year, learners sitting national examinations set by the **Examinations Council of Zambia (ECZ)** feel the pressure — and so do their teachers. Results matter for progression, for school rankings and for family pride. Yet many experienced teachers notice that the learners who perform best are not always those who did the most past papers, but those who **understood the work** and arrived at the exam calm and well rested.
 
 ## Start early, revise often
@@ -306,15 +299,15 @@ Remind learners regularly that examination malpractice carries serious consequen
 A steady, well-planned year of revision helps learners walk into the examination hall confident, prepared and proud of their own work.`,
   },
   {
-    key: 'first-rural-posting',
-    title: 'Thriving in Your First Rural Posting: A Survival Guide for New Teachers',
+    key: "first-rural-posting",
+    title: "Thriving in Your First Rural Posting: A Survival Guide for New Teachers",
     excerpt:
-      'Recent recruitment drives have sent many newly qualified teachers to rural schools. Advice on settling in, building relationships and looking after yourself.',
-    categorySlug: 'education-news',
-    status: 'published',
+      "Recent recruitment drives have sent many newly qualified teachers to rural schools. Advice on settling in, building relationships and looking after yourself.",
+    categorySlug: "education-news",
+    status: "published",
     daysAgo: 24,
     views: 1690,
-    image: { hue: 95, label: 'Rural School Life' },
+    image: { hue: 95, label: "Rural School Life" },
     content: `Recent teacher recruitment drives have brought welcome relief to many understaffed schools, and a large number of newly qualified teachers have been **deployed to rural areas** for the first time. For some, it is a homecoming. For others, it is a big adjustment: long distances, limited electricity or network, and a community where they know nobody.
 
 Rural postings can also be some of the most rewarding years of a teaching career. Here is how to make the most of them.
@@ -360,15 +353,14 @@ Use quieter evenings to read, prepare lessons in advance or study for further qu
 A rural posting is not a punishment. It is a chance to make a lasting difference where it is most needed.`,
   },
   {
-    key: 'global-classroom-trends',
-    title: 'Five Global Classroom Trends and What They Mean for Zambian Teachers',
-    excerpt:
-      'From foundational learning to climate education, we look at the ideas shaping schools worldwide and how they connect to our own classrooms.',
-    categorySlug: 'education-news',
-    status: 'draft',
-    daysAgo: 3,
+    key: "global-classroom-trends",
+    title: "Five Global Classroom Trends and What They Mean for Zambian Teachers",
+    excerpt: "From foundational learning to climate education, we look at the ideas shaping schools worldwide and how they connect to our own classrooms.",
+    categorySlug: "education-news",
+    status: "scheduled",
+    daysAgo: -3,
     views: 0,
-    image: { hue: 190, label: 'Global Classroom Trends' },
+    image: { hue: 190, label: "Global Classroom Trends" },
     content: `Teachers in Lusaka, Lagos, Lima and London face many of the same questions: how do we make sure every child can read and count, how do we prepare learners for a changing world of work, and how do we look after teachers themselves? Looking at **global education trends** can help us see our own challenges with fresh eyes.
 
 ## 1. Foundational learning comes first
@@ -412,15 +404,15 @@ The best ideas in education often travel in both directions.`,
 
   // ─────────────────────────────── Health ───────────────────────────────────
   {
-    key: 'teacher-stress-wellbeing',
-    title: 'Looking After Yourself: Managing Stress as a Teacher',
+    key: "teacher-stress-wellbeing",
+    title: "Looking After Yourself: Managing Stress as a Teacher",
     excerpt:
-      'Heavy workloads, large classes and financial pressure take a toll. Simple, realistic habits that help teachers protect their mental and physical health.',
-    categorySlug: 'health',
-    status: 'published',
+      "Heavy workloads, large classes and financial pressure take a toll. Simple, realistic habits that help teachers protect their mental and physical health.",
+    categorySlug: "health",
+    status: "published",
     daysAgo: 4,
     views: 1540,
-    image: { hue: 160, label: 'Teacher Wellbeing Matters' },
+    image: { hue: 160, label: "Teacher Wellbeing Matters" },
     content: `Teaching is one of the most meaningful jobs in the world, and one of the most demanding. Large classes, stacks of marking, long journeys, family responsibilities and money worries can slowly build into **chronic stress**. Left unchecked, it affects sleep, health, relationships and, eventually, the quality of our teaching.
 
 Taking care of yourself is not selfish. It is part of being a good teacher.
@@ -475,15 +467,15 @@ Head teachers set the tone. Recognising good work, keeping meetings short and fo
 When teachers are well, learners notice — and they learn better too.`,
   },
   {
-    key: 'menstrual-health-support',
-    title: 'Keeping Girls in School: Practical Menstrual Health Support',
+    key: "menstrual-health-support",
+    title: "Keeping Girls in School: Practical Menstrual Health Support",
     excerpt:
-      'Many girls miss lessons every month because of periods. Here is how teachers and schools can respond with dignity, simple facilities and open conversation.',
-    categorySlug: 'health',
-    status: 'published',
+      "Many girls miss lessons every month because of periods. Here is how teachers and schools can respond with dignity, simple facilities and open conversation.",
+    categorySlug: "health",
+    status: "published",
     daysAgo: 14,
     views: 980,
-    image: { hue: 330, label: 'Menstrual Health Support' },
+    image: { hue: 330, label: "Menstrual Health Support" },
     content: `In many schools, both in Zambia and around the world, some girls regularly miss days of learning because of their periods. The reasons are familiar: a lack of **sanitary materials**, no private place to change, fear of stains and teasing, and silence around a perfectly normal part of growing up. Over a school year, those missed days add up and can affect confidence and results.
 
 Teachers are in a powerful position to change this.
@@ -532,15 +524,14 @@ Every day a girl spends in class is a day of learning, friendship and opportunit
 
   // ─────────────────────────────── Sports ───────────────────────────────────
   {
-    key: 'pe-with-no-equipment',
-    title: 'Great PE Lessons With Little or No Equipment',
-    excerpt:
-      'No balls, no cones, no problem. Creative physical education ideas for schools with few resources and many enthusiastic learners.',
-    categorySlug: 'sports',
-    status: 'published',
+    key: "pe-with-no-equipment",
+    title: "Great PE Lessons With Little or No Equipment",
+    excerpt: "No balls, no cones, no problem. Creative physical education ideas for schools with few resources and many enthusiastic learners.",
+    categorySlug: "sports",
+    status: "published",
     daysAgo: 8,
     views: 1210,
-    image: { hue: 45, label: 'PE Without Equipment' },
+    image: { hue: 45, label: "PE Without Equipment" },
     content: `Physical Education is sometimes the first subject to be squeezed when timetables are full and equipment is scarce. Yet PE builds **fitness, coordination, teamwork and confidence**, and it gives restless learners a healthy outlet for their energy. The good news is that excellent PE lessons need far less equipment than most people think.
 
 ## Make your own equipment
@@ -591,15 +582,14 @@ Adapt activities so that learners with disabilities, those who are less confiden
 Teachers who run regular PE lessons often notice better **concentration and behaviour** in the classroom afterwards. A school that moves together, learns better together.`,
   },
   {
-    key: 'inclusive-sports-day',
-    title: 'Planning an Inclusive Inter-House Sports Day',
-    excerpt:
-      'Sports days can celebrate every learner, not just the fastest. A step-by-step plan for a well-organised, safe and joyful event.',
-    categorySlug: 'sports',
-    status: 'published',
+    key: "inclusive-sports-day",
+    title: "Planning an Inclusive Inter-House Sports Day",
+    excerpt: "Sports days can celebrate every learner, not just the fastest. A step-by-step plan for a well-organised, safe and joyful event.",
+    categorySlug: "sports",
+    status: "published",
     daysAgo: 33,
     views: 760,
-    image: { hue: 5, label: 'Inclusive Sports Day' },
+    image: { hue: 5, label: "Inclusive Sports Day" },
     content: `An inter-house sports day is one of the highlights of the school year. Parents come to watch, houses sing their songs, and the whole school buzzes with excitement. But too often, the day is built around a handful of star athletes while most learners sit in the sun watching. With good planning, it can be an event where **every learner takes part and feels proud**.
 
 ## Begin planning early
@@ -650,15 +640,15 @@ A well-run sports day teaches lessons no classroom can: how to win with grace, l
 
   // ───────────────────────────── Technology ─────────────────────────────────
   {
-    key: 'one-smartphone-classroom',
-    title: 'The One-Smartphone Classroom: Teaching With the Device You Already Have',
+    key: "one-smartphone-classroom",
+    title: "The One-Smartphone Classroom: Teaching With the Device You Already Have",
     excerpt:
-      'You do not need a computer lab to bring technology into your lessons. Practical ways to use a single smartphone to enrich teaching, even offline.',
-    categorySlug: 'technology',
-    status: 'published',
+      "You do not need a computer lab to bring technology into your lessons. Practical ways to use a single smartphone to enrich teaching, even offline.",
+    categorySlug: "technology",
+    status: "published",
     daysAgo: 5,
     views: 1980,
-    image: { hue: 230, label: 'One-Smartphone Classroom' },
+    image: { hue: 230, label: "One-Smartphone Classroom" },
     content: `When people talk about technology in education, they often picture computer labs, tablets for every learner and fast internet. For most Zambian schools, that is not today's reality. But most teachers already carry a powerful learning tool in their pocket: a **smartphone**. Used thoughtfully, one phone can transform many lessons.
 
 ## Before the lesson
@@ -710,15 +700,15 @@ Keep a **power bank or small solar charger** handy, especially where electricity
 Technology is not about having the newest equipment. It is about using what you have creatively to help learners **see, hear and understand** more.`,
   },
   {
-    key: 'ai-lesson-planning',
-    title: 'Using AI Tools for Lesson Planning — Carefully',
+    key: "ai-lesson-planning",
+    title: "Using AI Tools for Lesson Planning — Carefully",
     excerpt:
-      'AI chat assistants can save teachers time, but they also make mistakes. A balanced guide to using them as a helper, not a replacement for professional judgement.',
-    categorySlug: 'technology',
-    status: 'published',
+      "AI chat assistants can save teachers time, but they also make mistakes. A balanced guide to using them as a helper, not a replacement for professional judgement.",
+    categorySlug: "technology",
+    status: "published",
     daysAgo: 19,
     views: 2310,
-    image: { hue: 280, label: 'AI for Lesson Planning' },
+    image: { hue: 280, label: "AI for Lesson Planning" },
     content: `Artificial intelligence (AI) chat assistants have quickly become part of everyday conversation, and many teachers are curious — or worried — about what they mean for education. Used wisely, these tools can help with routine planning tasks. Used carelessly, they can spread errors and shortcut real learning.
 
 This guide focuses on **practical, responsible use** by teachers.
@@ -776,15 +766,15 @@ Older learners may already be using these tools. Discuss openly:
 AI will not replace teachers. But teachers who understand its strengths and limits will be **better prepared** to guide learners through a changing world.`,
   },
   {
-    key: 'solar-computer-lab',
-    title: 'Setting Up a Low-Cost Solar-Powered Computer Corner',
+    key: "solar-computer-lab",
+    title: "Setting Up a Low-Cost Solar-Powered Computer Corner",
     excerpt:
-      'A step-by-step look at how a rural school can plan, fund and maintain a small solar-powered computer corner that keeps working through load-shedding.',
-    categorySlug: 'technology',
-    status: 'draft',
+      "A step-by-step look at how a rural school can plan, fund and maintain a small solar-powered computer corner that keeps working through load-shedding.",
+    categorySlug: "technology",
+    status: "draft",
     daysAgo: 1,
     views: 0,
-    image: { hue: 55, label: 'Solar Computer Corner' },
+    image: { hue: 55, label: "Solar Computer Corner" },
     content: `For schools without reliable electricity, computer studies can feel like a subject taught entirely from the chalkboard. A **small solar-powered computer corner** — even with just a few devices — can give learners hands-on experience that no diagram can match. It also keeps working during load-shedding.
 
 This guide outlines the main steps. Always seek advice from a **qualified solar technician** before buying or installing equipment.
@@ -847,15 +837,15 @@ A few well-maintained devices, used every day, can open a window to the wider wo
 
   // ─────────────────────────── Entrepreneurship ─────────────────────────────
   {
-    key: 'school-garden-enterprise',
-    title: 'From School Garden to School Business: Teaching Entrepreneurship Through Agriculture',
+    key: "school-garden-enterprise",
+    title: "From School Garden to School Business: Teaching Entrepreneurship Through Agriculture",
     excerpt:
-      'A vegetable garden can become a living classroom for business skills. How to turn planting, selling and record-keeping into a real learning enterprise.',
-    categorySlug: 'entrepreneurship',
-    status: 'published',
+      "A vegetable garden can become a living classroom for business skills. How to turn planting, selling and record-keeping into a real learning enterprise.",
+    categorySlug: "entrepreneurship",
+    status: "published",
     daysAgo: 9,
     views: 1430,
-    image: { hue: 120, label: 'Garden to Business' },
+    image: { hue: 120, label: "Garden to Business" },
     content: `Many Zambian schools already have a garden or a piece of unused land. With some planning, that land can become far more than a source of vegetables: it can be a **living classroom for entrepreneurship**, where learners practise planning, budgeting, marketing and teamwork with real money and real customers.
 
 ## Why agriculture works so well
@@ -911,15 +901,14 @@ The garden supports competence-based learning across subjects: measuring plots i
 Above all, a school garden enterprise shows learners that **they can create opportunities** for themselves. That confidence will serve them long after the last harvest.`,
   },
   {
-    key: 'entrepreneurship-club-market-day',
-    title: 'Running a Classroom Market Day to Build Business Skills',
-    excerpt:
-      'A single well-planned market day can teach budgeting, pricing, customer service and teamwork. Here is how to organise one step by step.',
-    categorySlug: 'entrepreneurship',
-    status: 'published',
+    key: "entrepreneurship-club-market-day",
+    title: "Running a Classroom Market Day to Build Business Skills",
+    excerpt: "A single well-planned market day can teach budgeting, pricing, customer service and teamwork. Here is how to organise one step by step.",
+    categorySlug: "entrepreneurship",
+    status: "published",
     daysAgo: 27,
     views: 640,
-    image: { hue: 15, label: 'Classroom Market Day' },
+    image: { hue: 15, label: "Classroom Market Day" },
     content: `A **market day** is one of the most exciting and memorable ways to teach entrepreneurship. Learners design a product or service, work out costs and prices, sell to real customers and reflect on what they learned. It fits well within the entrepreneurship and business-related competences of the revised curriculum, and it can be adapted for upper primary as well as secondary learners.
 
 ## Step 1: Brainstorm business ideas
@@ -976,15 +965,14 @@ A market day shows learners that business is not only for adults in town. With a
 
   // ──────────────────────────── Ask Kafundisha ──────────────────────────────
   {
-    key: 'ask-kafundisha-absent-learner',
+    key: "ask-kafundisha-absent-learner",
     title: 'Ask Kafundisha: "A Learner in My Class Keeps Missing School. What Can I Do?"',
-    excerpt:
-      'A Grade 5 teacher asks how to help a bright learner who is absent several days a week. Our columnist suggests a patient, step-by-step approach.',
-    categorySlug: 'ask-kafundisha',
-    status: 'published',
+    excerpt: "A Grade 5 teacher asks how to help a bright learner who is absent several days a week. Our columnist suggests a patient, step-by-step approach.",
+    categorySlug: "ask-kafundisha",
+    status: "published",
     daysAgo: 13,
     views: 1105,
-    image: { hue: 200, label: 'Ask Kafundisha' },
+    image: { hue: 200, label: "Ask Kafundisha" },
     content: `*Each month, Kafundisha answers questions sent in by teachers. Names and details are changed to protect privacy.*
 
 ## The question
@@ -1042,44 +1030,44 @@ Warm regards,
 
 export const demoTeam: DemoTeamMember[] = [
   {
-    name: 'Mwila Chanda',
-    position: 'Editor-in-Chief',
-    bio: 'Mwila taught English and Literature in Kasama and Lusaka for over a decade before moving into education journalism. She leads the editorial team and is passionate about telling the stories of teachers in rural schools.',
+    name: "Mwila Chanda",
+    position: "Editor-in-Chief",
+    bio: "Mwila taught English and Literature in Kasama and Lusaka for over a decade before moving into education journalism. She leads the editorial team and is passionate about telling the stories of teachers in rural schools.",
     orderIndex: 0,
     active: true,
   },
   {
-    name: 'Joseph Mutale Banda',
-    position: 'Senior Education Writer',
-    bio: 'Joseph is a former primary school head teacher from Eastern Province who now writes about curriculum reform, literacy and school leadership. He believes good policy only matters when it reaches the classroom.',
+    name: "Joseph Mutale Banda",
+    position: "Senior Education Writer",
+    bio: "Joseph is a former primary school head teacher from Eastern Province who now writes about curriculum reform, literacy and school leadership. He believes good policy only matters when it reaches the classroom.",
     orderIndex: 1,
     active: true,
   },
   {
-    name: 'Chipo Tembo',
-    position: 'Community Manager',
-    bio: 'Chipo looks after our reader community, moderates comments and runs the Teacher Swaps notice board. She previously coordinated teacher networks for a community education programme in Copperbelt Province.',
+    name: "Chipo Tembo",
+    position: "Community Manager",
+    bio: "Chipo looks after our reader community, moderates comments and runs the Teacher Swaps notice board. She previously coordinated teacher networks for a community education programme in Copperbelt Province.",
     orderIndex: 2,
     active: true,
   },
   {
-    name: 'Bwalya Musonda',
-    position: 'Technology Editor',
-    bio: 'Bwalya is a computer studies teacher and self-taught developer who helps schools make the most of low-cost technology. He writes about practical digital tools that work even with limited connectivity.',
+    name: "Bwalya Musonda",
+    position: "Technology Editor",
+    bio: "Bwalya is a computer studies teacher and self-taught developer who helps schools make the most of low-cost technology. He writes about practical digital tools that work even with limited connectivity.",
     orderIndex: 3,
     active: true,
   },
   {
-    name: 'Natasha Mwiinga',
-    position: 'Health & Wellness Contributor',
-    bio: 'Natasha is a trained nurse and school health advocate from Southern Province. She writes about learner and teacher wellbeing, nutrition and school health clubs.',
+    name: "Natasha Mwiinga",
+    position: "Health & Wellness Contributor",
+    bio: "Natasha is a trained nurse and school health advocate from Southern Province. She writes about learner and teacher wellbeing, nutrition and school health clubs.",
     orderIndex: 4,
     active: true,
   },
   {
-    name: 'Lubasi Nyambe',
-    position: 'Sports Correspondent',
-    bio: 'Lubasi is a PE teacher and netball coach from Western Province who covered school sport for the magazine during its first year. He is currently on study leave.',
+    name: "Lubasi Nyambe",
+    position: "Sports Correspondent",
+    bio: "Lubasi is a PE teacher and netball coach from Western Province who covered school sport for the magazine during its first year. He is currently on study leave.",
     orderIndex: 5,
     active: false,
   },
@@ -1087,73 +1075,136 @@ export const demoTeam: DemoTeamMember[] = [
 
 export const demoComments: DemoComment[] = [
   {
-    articleKey: 'cbc-in-your-classroom',
+    articleKey: "cbc-in-your-classroom",
     content:
-      'The three-level checklist idea is brilliant. I tried it with my Grade 4 class this week and it made continuous assessment so much easier to manage.',
-    status: 'approved',
+      "The three-level checklist idea is brilliant. I tried it with my Grade 4 class this week and it made continuous assessment so much easier to manage.",
+    status: "approved",
     byReader: true,
   },
   {
-    articleKey: 'cbc-in-your-classroom',
-    content:
-      'Our zone is still waiting for the new learner books. Does anyone have tips for teaching the revised syllabus while materials are short?',
-    status: 'pending',
+    articleKey: "cbc-in-your-classroom",
+    content: "Our zone is still waiting for the new learner books. Does anyone have tips for teaching the revised syllabus while materials are short?",
+    status: "pending",
     byReader: false,
   },
   {
-    articleKey: 'free-education-large-classes',
+    articleKey: "free-education-large-classes",
     content:
-      'Permanent groups with named leaders saved my sanity. Distribution of books used to take half the lesson. Thank you for sharing these practical ideas.',
-    status: 'approved',
+      "Permanent groups with named leaders saved my sanity. Distribution of books used to take half the lesson. Thank you for sharing these practical ideas.",
+    status: "approved",
     byReader: false,
   },
   {
-    articleKey: 'ecz-exam-preparation',
-    content:
-      'Very helpful. I would add that a short breathing exercise before mock exams helps anxious learners settle. We do it every time now.',
-    status: 'approved',
+    articleKey: "ecz-exam-preparation",
+    content: "Very helpful. I would add that a short breathing exercise before mock exams helps anxious learners settle. We do it every time now.",
+    status: "approved",
     byReader: true,
   },
   {
-    articleKey: 'one-smartphone-classroom',
+    articleKey: "one-smartphone-classroom",
     content:
-      'I record my learners reading every fortnight and play it back to them. The improvement they can hear in their own voices motivates them more than any mark.',
-    status: 'approved',
+      "I record my learners reading every fortnight and play it back to them. The improvement they can hear in their own voices motivates them more than any mark.",
+    status: "approved",
     byReader: false,
   },
   {
-    articleKey: 'teacher-stress-wellbeing',
-    content:
-      'Needed this today. Our staff has started a Friday walking group after school and it has really lifted the mood in the staff room.',
-    status: 'pending',
+    articleKey: "teacher-stress-wellbeing",
+    content: "Needed this today. Our staff has started a Friday walking group after school and it has really lifted the mood in the staff room.",
+    status: "pending",
     byReader: true,
   },
   {
-    articleKey: 'school-garden-enterprise',
-    content:
-      'We started a garden club last term and sold rape to teachers every Friday. The learners were so proud when they calculated their first profit!',
-    status: 'pending',
+    articleKey: "school-garden-enterprise",
+    content: "We started a garden club last term and sold rape to teachers every Friday. The learners were so proud when they calculated their first profit!",
+    status: "pending",
     byReader: true,
   },
   {
-    articleKey: 'pe-with-no-equipment',
-    content:
-      'Plastic-bag balls are still the best! Our learners also made bottle cones and we use them for dribbling drills.',
-    status: 'approved',
+    articleKey: "pe-with-no-equipment",
+    content: "Plastic-bag balls are still the best! Our learners also made bottle cones and we use them for dribbling drills.",
+    status: "approved",
     byReader: false,
   },
   {
-    articleKey: 'ai-lesson-planning',
-    content:
-      'EARN K5,000 DAILY FROM HOME!!! Click my profile link now for guaranteed income, limited slots available!!!',
-    status: 'rejected',
+    articleKey: "ai-lesson-planning",
+    content: "EARN K5,000 DAILY FROM HOME!!! Click my profile link now for guaranteed income, limited slots available!!!",
+    status: "rejected",
     byReader: false,
   },
   {
-    articleKey: 'ask-kafundisha-absent-learner',
+    articleKey: "ask-kafundisha-absent-learner",
     content:
-      'This is such a compassionate answer. A home visit helped me understand why one of my boys was missing school — he was looking after his grandmother.',
-    status: 'approved',
+      "This is such a compassionate answer. A home visit helped me understand why one of my boys was missing school — he was looking after his grandmother.",
+    status: "approved",
     byReader: true,
   },
 ];
+
+/** Staff with a public author profile: their articles say "By {name}". The photo is their team portrait. */
+export interface DemoAuthor {
+  key: string;
+  name: string;
+  slug: string;
+  bio: string;
+  /** Index in demoTeam, whose portrait is the author's photo. */
+  teamIndex: number;
+}
+
+export const demoAuthors: DemoAuthor[] = [
+  {
+    key: "joseph",
+    name: "Joseph Mutale Banda",
+    slug: "joseph-mutale-banda",
+    bio: "Former head teacher from Eastern Province, writing about curriculum, literacy and school leadership.",
+    teamIndex: 1,
+  },
+  {
+    key: "bwalya",
+    name: "Bwalya Musonda",
+    slug: "bwalya-musonda",
+    bio: "Computer studies teacher and technology editor: practical digital tools that work with little connectivity.",
+    teamIndex: 3,
+  },
+  {
+    key: "natasha",
+    name: "Natasha Mwiinga",
+    slug: "natasha-mwiinga",
+    bio: "Nurse and school health advocate from Southern Province, on learner and teacher wellbeing.",
+    teamIndex: 4,
+  },
+];
+
+/** Who wrote which demo article (the others are by "The Educator"). */
+export const demoArticleAuthors: Record<string, string> = {
+  "cbc-in-your-classroom": "joseph",
+  "free-education-large-classes": "joseph",
+  "familiar-language-literacy": "joseph",
+  "ecz-exam-preparation": "joseph",
+  "global-classroom-trends": "joseph",
+  "teacher-stress-wellbeing": "natasha",
+  "menstrual-health-support": "natasha",
+  "one-smartphone-classroom": "bwalya",
+  "ai-lesson-planning": "bwalya",
+  "solar-computer-lab": "bwalya",
+  "school-garden-enterprise": "bwalya",
+};
+
+/** Each demo article's tags, in order. */
+export const demoArticleTags: Record<string, string[]> = {
+  "cbc-in-your-classroom": ["Curriculum", "Lesson planning", "Assessment"],
+  "free-education-large-classes": ["Large classes", "Classroom management", "Policy"],
+  "familiar-language-literacy": ["Literacy", "Local languages", "Early grades"],
+  "ecz-exam-preparation": ["Exams", "Assessment", "Wellbeing"],
+  "first-rural-posting": ["Rural schools", "New teachers", "Wellbeing"],
+  "global-classroom-trends": ["Curriculum", "Digital learning", "Policy"],
+  "teacher-stress-wellbeing": ["Wellbeing", "Teacher life"],
+  "menstrual-health-support": ["Girls education", "School health", "Inclusion"],
+  "pe-with-no-equipment": ["PE", "Low-cost ideas", "Lesson planning"],
+  "inclusive-sports-day": ["PE", "Inclusion", "School events"],
+  "one-smartphone-classroom": ["Digital learning", "Low-cost ideas", "Rural schools"],
+  "ai-lesson-planning": ["Digital learning", "Lesson planning", "AI"],
+  "solar-computer-lab": ["Digital learning", "Rural schools"],
+  "school-garden-enterprise": ["Entrepreneurship", "Agriculture", "Projects"],
+  "entrepreneurship-club-market-day": ["Entrepreneurship", "Projects", "School events"],
+  "ask-kafundisha-absent-learner": ["Attendance", "Parents", "Rural schools"],
+};

@@ -4,7 +4,6 @@ const tasks: (() => Promise<void> | void)[] = [];
 let signalsHandled = false;
 let interruptedBy: NodeJS.Signals | undefined;
 
-
 /** Registers `task` to run at cleanup (last registered runs first); returns a function that runs it now, once. */
 export function onCleanup(task: () => Promise<void> | void): () => Promise<void> {
   let done = false;

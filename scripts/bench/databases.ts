@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "../../app/server/db.server";
-import { createPostgresDatabase, dropPostgresDatabase } from "../../tests/helpers/database";
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "#app/server/db/database.server";
+import { createPostgresDatabase, dropPostgresDatabase } from "#tests/helpers/database";
 
 export interface BenchDatabase {
   /** A scratch folder for the server's data (uploads, lock). */

@@ -3,9 +3,9 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { count, eq, sum } from "drizzle-orm";
-import { articles, pageViewDays, pageViews } from "../../database/schema";
-import { loadConfig } from "../../app/server/config.server";
-import type { Database } from "../../app/server/db.server";
+import { articles, pageViewDays, pageViews } from "#database/schema";
+import { loadConfig } from "#app/server/core/config.server";
+import type { Database } from "#app/server/db/database.server";
 import { percentiles, startBenchServer, type Percentiles } from "./server";
 import { assertWrkInstalled } from "./wrk";
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { onCleanup } from "./cleanup";
-import { freePort } from "../../tests/helpers/processes";
+import { freePort } from "#tests/helpers/processes";
 import { startChild, waitUntilAnswering } from "./processes";
 
 export interface StaticNginx {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { recountPageViewRollups } from "../../app/server/analytics.server";
-import type { AppDb } from "../../app/server/db-types.server";
+import { recountPageViewRollups } from "#app/server/analytics/analytics.server";
+import type { AppDb } from "#app/server/db/types.server";
 
 /**
  * Fills an empty database with `rows` page views spread over the last 90 days: 2,000 paths

@@ -5,7 +5,9 @@ export const defaultPages = ["/", "/articles", "/category/health", "/about", "ar
 
 /** BENCH_PAGES (comma-separated paths, "article" for an article) or `fallback`. */
 export function pagesFromEnv(fallback = defaultPages): string[] {
-  const listed = process.env.BENCH_PAGES?.split(",").map((page) => page.trim()).filter(Boolean);
+  const listed = process.env.BENCH_PAGES?.split(",")
+    .map((page) => page.trim())
+    .filter(Boolean);
   return listed && listed.length > 0 ? listed : fallback;
 }
 

@@ -4,7 +4,12 @@ import os from "node:os";
 /** Columns padded to line up (the first left-aligned, the others right-aligned). */
 export function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 export const kib = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
-import type { Config } from "../../app/server/config.server";
-import type { Database } from "../../app/server/db.server";
-import { startServices, type Started } from "../../app/server/start.server";
-import { createWebServer } from "../../server/app";
+import type { Config } from "#app/server/core/config.server";
+import type { Database } from "#app/server/db/database.server";
+import { startServices, type Started } from "#app/server/core/start.server";
+import { createWebServer } from "#server/app";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -22,7 +22,12 @@ export async function startBenchServer(config: Config, database: Database): Prom
   const log = pino({ level: "silent" });
   const started = await startServices(config, { database, log, announceOwner: () => undefined });
   const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-  const server = createWebServer({ config, log, uploadsDir: started.services.storage.root, build: { server: serverBuild, clientDir: path.join(root, "build/client") } });
+  const server = createWebServer({
+    config,
+    log,
+    uploadsDir: started.services.storage.root,
+    build: { server: serverBuild, clientDir: path.join(root, "build/client") },
+  });
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { profiles, users } from "../../database/schema";
-import { credentialsSchema } from "../../app/lib/auth-schema";
-import { createAccount } from "../../app/server/auth.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { setRole } from "../../app/server/owner.server";
-import { createPasswordResetLink } from "../../app/server/account.server";
+import { profiles, users } from "#database/schema";
+import { credentialsSchema } from "#app/lib/auth-schema";
+import { createAccount } from "#app/server/auth/auth.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { setRole } from "#app/server/auth/owner.server";
+import { createPasswordResetLink } from "#app/server/auth/account.server";
 
 /** A mistake the operator can fix (unknown email, bad password): the CLI prints its message alone. */
 export class AdminCommandError extends Error {}

@@ -6,13 +6,14 @@ import readline from "node:readline";
 import { getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
-import { privateFileMode } from "../../app/server/private-folder.server";
+import { privateFileMode } from "#app/server/core/private-folder.server";
 import { z } from "zod";
 import {
   appSettings,
   articles,
   articleRevisions,
   articleAutosaves,
+  articleTags,
   categories,
   comments,
   communityQuestions,
@@ -22,6 +23,9 @@ import {
   emailChanges,
   newsFeeds,
   newsItems,
+  newsletterDeliveries,
+  newsletterSends,
+  newsletterSubscribers,
   pageViewDays,
   pageViewPathDays,
   pageViewReferrerDays,
@@ -30,11 +34,12 @@ import {
   profiles,
   rateLimits,
   sessions,
+  tags,
   teamMembers,
   users,
-} from "../../database/schema";
-import { selectRows, type AppDb } from "../../app/server/db-types.server";
-import { fillArticleBodies } from "../../app/server/article-body.server";
+} from "#database/schema";
+import { selectRows, type AppDb } from "#app/server/db/types.server";
+import { fillArticleBodies } from "#app/server/articles/article-body.server";
 
 /**
  * A backup is one .tar.gz: manifest.json, tables/<table>.jsonl (one `to_jsonb` row per line)
@@ -55,6 +60,8 @@ export const backupTables: readonly PgTable[] = [
   appSettings,
   categories,
   articles,
+  tags,
+  articleTags,
   articleRevisions,
   articleAutosaves,
   teamMembers,
@@ -68,6 +75,9 @@ export const backupTables: readonly PgTable[] = [
   communityQuestions,
   newsFeeds,
   newsItems,
+  newsletterSubscribers,
+  newsletterSends,
+  newsletterDeliveries,
 ];
 
 const rowsPerPage = 5_000;
@@ -93,14 +103,14 @@ export interface BackupResult {
 
 /** ./backups/educator-20250131T120000Z.tar.gz (UTC). */
 export function defaultBackupFile(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return path.resolve("backups", `educator-${stamp}.tar.gz`);
 }
 
-export async function createBackup(
-  db: AppDb,
-  options: { databaseKind: Manifest["databaseKind"]; uploadsDir: string; outFile: string },
-): Promise<BackupResult> {
+export async function createBackup(db: AppDb, options: { databaseKind: Manifest["databaseKind"]; uploadsDir: string; outFile: string }): Promise<BackupResult> {
   const outFile = path.resolve(options.outFile);
   const partialFile = `${outFile}.partial`;
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), "educator-backup-"));

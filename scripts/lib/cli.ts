@@ -1,5 +1,5 @@
-import { loadConfig, type Config } from "../../app/server/config.server";
-import { DatabaseLockedError, openDatabase, type Database } from "../../app/server/db.server";
+import { loadConfig, type Config } from "#app/server/core/config.server";
+import { DatabaseLockedError, openDatabase, type Database } from "#app/server/db/database.server";
 
 /**
  * Opens the configured database (migrated), runs `work`, closes it. Any failure becomes one

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import sharp from "sharp";
-import { offlinePages } from "../../app/lib/offline";
-import { lightThemeColors } from "../../app/lib/theme";
+import { offlinePages } from "#app/lib/offline";
+import { lightThemeColors } from "#app/lib/theme";
 
 const themeColors = { theme: lightThemeColors.accent, background: lightThemeColors.background };
 
@@ -29,7 +29,8 @@ export const webAppManifest = {
 async function makeIcons(clientDir: string, favicon: Buffer) {
   const folder = path.join(clientDir, "icons");
   fs.mkdirSync(folder, { recursive: true });
-  const drawn = (size: number) => sharp(favicon, { density: 300 }).resize(size, size, { fit: "contain", background: themeColors.background }).flatten({ background: themeColors.background });
+  const drawn = (size: number) =>
+    sharp(favicon, { density: 300 }).resize(size, size, { fit: "contain", background: themeColors.background }).flatten({ background: themeColors.background });
   await drawn(192).png().toFile(path.join(folder, "icon-192.png"));
   await drawn(512).png().toFile(path.join(folder, "icon-512.png"));
   // Maskable: the mark inside the safe circle (80%), on a full background the launcher may crop.

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { resetRequestedText } from "../../app/lib/account-texts";
-import { startServerProcess, stopProcess, type RunningProcess } from "../helpers/processes";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { resetRequestedText } from "#app/lib/account-texts";
+import { startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
+import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 import { expectNoAxeViolations } from "./axe";
 
 // Mail is part of these flows: this spec runs its own server, sending through an SMTP sink on loopback.

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe";
 import { openListening, signInAsAdmin } from "./fixtures";
-import { localDateTimeValue } from "../../app/lib/zoned-time";
+import { localDateTimeValue } from "#app/lib/zoned-time";
+import { imageAltMissingText } from "#app/lib/admin-schemas";
 
 const deleteConfirmation = "Are you sure you want to delete this article? This action cannot be undone.";
 
@@ -58,6 +59,12 @@ test("an editor writes a draft, publishes it with an uploaded image, reads it on
   await expect(imageField).toHaveValue(/^\/uploads\/media\/articles\/\d+_[0-9a-f]+\.png$/);
   const imageUrl = await imageField.inputValue();
   await expect(page.getByRole("img", { name: "Featured image preview" })).toHaveAttribute("src", imageUrl);
+  await page.getByLabel("Tags").fill("Numeracy, Grade 3, numeracy");
+  // Published with a picture, the article needs words for readers who cannot see it.
+  await page.getByRole("button", { name: "Update Article" }).click();
+  await expect(page.getByText(imageAltMissingText).first()).toBeVisible();
+  await expect(page.getByLabel("Tags")).toHaveValue("Numeracy, Grade 3, numeracy");
+  await page.getByLabel("Alt text").fill("Bottle tops grouped by tens on a desk");
   await page.getByRole("button", { name: "Update Article" }).click();
 
   await expect(toast(page, "Article updated successfully!")).toBeVisible();
@@ -67,6 +74,12 @@ test("an editor writes a draft, publishes it with an uploaded image, reads it on
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Materials" })).toBeVisible();
   await expect(page.locator("article img").first()).toHaveAttribute("src", imageUrl);
+  await expect(page.getByRole("img", { name: "Bottle tops grouped by tens on a desk" })).toBeVisible();
+  const tags = page.getByRole("article").first().getByRole("list", { name: "Tags" });
+  await expect(tags.getByRole("link")).toHaveText(["#Numeracy", "#Grade 3"]);
+  await tags.getByRole("link", { name: "#Grade 3" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "#Grade 3" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
 
   await page.goto("/admin/articles");
   await expect(page.locator("html[data-hydrated]")).toBeAttached(); // the delete button asks first only once hydrated
@@ -75,7 +88,11 @@ test("an editor writes a draft, publishes it with an uploaded image, reads it on
     confirmation = dialog.message();
     void dialog.accept();
   });
-  await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Delete/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await expect(toast(page, "Article deleted successfully!")).toBeVisible();
   expect(confirmation).toBe(deleteConfirmation);
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
@@ -93,7 +110,11 @@ test("dismissing the delete confirmation keeps the article", async ({ page }) =>
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(toast(page, "Article created successfully!")).toBeVisible();
   page.once("dialog", (dialog) => void dialog.dismiss());
-  await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Delete/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(1);
 });
@@ -134,7 +155,9 @@ test("a refused upload shows the spec's error and leaves the form intact", async
   await page.getByLabel("Title").fill("A title I typed");
   await page.getByLabel("Content").fill("Content I typed");
 
-  await page.getByLabel("Upload image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("these are notes, not a picture\n".repeat(10)) });
+  await page
+    .getByLabel("Upload image")
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("these are notes, not a picture\n".repeat(10)) });
   await expect(toast(page, "Unsupported file")).toContainText("Please upload JPG, PNG, WEBP, or GIF images.");
 
   await page.getByLabel("Upload image").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024, 1) });
@@ -193,7 +216,11 @@ test("an article scheduled for the next minute appears on the home page at that 
   // Other specs count the demo magazine's articles: this one goes again.
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   page.once("dialog", (dialog) => void dialog.accept());
-  await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /^Delete/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("button", { name: /^Delete/ })
+    .click();
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
 });
 

@@ -227,7 +227,9 @@ test("category and team lists refresh live when another editor changes them", as
   const suffix = Date.now();
   await openListening(page, "/admin/categories");
   // Another session's save, sent while this screen stays open (no reload, no navigation).
-  const saved = await page.request.post("/admin/categories", { form: { intent: "save", name: `Live ${suffix}`, slug: `live-${suffix}`, description: "", icon: "" } });
+  const saved = await page.request.post("/admin/categories", {
+    form: { intent: "save", name: `Live ${suffix}`, slug: `live-${suffix}`, description: "", icon: "" },
+  });
   expect(saved.status()).toBe(200);
   await expect(row(page, `Live ${suffix}`)).toBeVisible({ timeout: 15_000 });
 

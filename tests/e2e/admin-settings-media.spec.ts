@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { slugify } from "../../app/lib/slug";
-import { demoArticles, demoTeam } from "../../database/seed/demo-content";
+import { slugify } from "#app/lib/slug";
+import { demoArticles, demoTeam } from "#database/seed/demo-content";
 import { expectNoAxeViolations } from "./axe";
 import { signInAsAdmin } from "./fixtures";
 
@@ -92,7 +92,10 @@ test.describe("media library", () => {
     await expect(cards).toHaveCount(demoTeam.length);
     await expect(card(page, articleImage)).toHaveCount(0);
     const member = demoTeam[1]!;
-    await expect(card(page, `demo-${slugify(member.name)}.jpg`).getByRole("link", { name: `Team member: ${member.name}` })).toHaveAttribute("href", /^\/admin\/team\/[0-9a-f-]{36}$/);
+    await expect(card(page, `demo-${slugify(member.name)}.jpg`).getByRole("link", { name: `Team member: ${member.name}` })).toHaveAttribute(
+      "href",
+      /^\/admin\/team\/[0-9a-f-]{36}$/,
+    );
 
     // The filter is the server's: it holds across pages, 12 a page.
     await page.getByRole("button", { name: "Article Featured", exact: true }).click();
@@ -131,7 +134,9 @@ test.describe("media library", () => {
   test("copies an image's absolute URL", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const articleImage = `demo-${demoArticles[0]!.key}.jpg`;
-    await card(page, articleImage).getByRole("button", { name: `Copy URL of ${articleImage}` }).click();
+    await card(page, articleImage)
+      .getByRole("button", { name: `Copy URL of ${articleImage}` })
+      .click();
     await expect(page.getByText("Copied", { exact: true })).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^http://[^/]+/uploads/media/articles/${articleImage.replace(/\./g, "\\.")}$`));
@@ -167,7 +172,9 @@ test.describe("media library", () => {
       confirmation = dialog.message();
       void dialog.accept();
     });
-    await card(page, label).getByRole("button", { name: `Delete media/${path}` }).click();
+    await card(page, label)
+      .getByRole("button", { name: `Delete media/${path}` })
+      .click();
     await expect(page.getByText("File removed from storage")).toBeVisible();
     expect(confirmation).toBe(`Delete file media/${path}? This cannot be undone.`);
 
@@ -182,7 +189,9 @@ test.describe("media library", () => {
   test("keeps the file when the confirmation is dismissed", async ({ page }) => {
     const path = `articles/demo-${demoArticles[1]!.key}.jpg`;
     page.once("dialog", (dialog) => void dialog.dismiss());
-    await card(page, path.split("/").pop()!).getByRole("button", { name: `Delete media/${path}` }).click();
+    await card(page, path.split("/").pop()!)
+      .getByRole("button", { name: `Delete media/${path}` })
+      .click();
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(card(page, path.split("/").pop()!).getByRole("button", { name: `Delete media/${path}` })).toBeVisible();
     expect((await page.request.get(`/uploads/media/${path}`)).status()).toBe(200);

@@ -5,8 +5,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { signInAsAdmin } from "./fixtures";
 import { e2eOwner } from "./owner";
-import { startServerProcess, stopProcess } from "../helpers/processes";
-import { fakeModelPieces, startFakeAiProvider, startFeedServer } from "../fixtures/feeds/servers";
+import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { fakeModelPieces, startFakeAiProvider, startFeedServer } from "#tests/fixtures/feeds/servers";
 
 const writerPath = "/admin/articles/ai-writer";
 
@@ -95,7 +95,9 @@ test("the news panel ignores a blank search and falls back to labelled samples w
   await expect(page.getByRole("button", { name: /^Use as prompt:/ })).toHaveCount(2);
 
   await page.getByRole("button", { name: "Use as prompt: School feeding and learner concentration" }).click();
-  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(/^Write about this news for teachers: School feeding and learner concentration\nSummary: How a daily meal/);
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(
+    /^Write about this news for teachers: School feeding and learner concentration\nSummary: How a daily meal/,
+  );
 });
 
 test("with a local AI provider and local feeds: trending news becomes the prompt and the model's text streams in", async ({ browser }) => {
@@ -138,7 +140,9 @@ test("with a local AI provider and local feeds: trending news becomes the prompt
 
     await page.getByRole("textbox", { name: "Prompt" }).fill("[429] please");
     await page.getByRole("button", { name: "Generate", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The AI provider is rate limiting requests (HTTP 429). Wait a minute, then try again." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The AI provider is rate limiting requests (HTTP 429). Wait a minute, then try again." }),
+    ).toBeVisible();
     await expect(toast(page, "Failed to generate content. Please try again.")).toBeVisible();
   } finally {
     await context.close();

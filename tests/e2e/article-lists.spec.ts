@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { waitForCardsToSettle } from "./fixtures";
 
 // Demo content: 14 published articles (2 drafts), most viewed first: ECZ exams, AI tools, CBC.
 const publishedCount = 14;
@@ -9,10 +10,6 @@ const cards = (page: Page, list = "Articles") => page.getByRole("list", { name: 
 const cardTitles = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("heading");
 
 /** Cards fade in one after another; contrast is only meaningful once they have arrived. */
-async function waitForCardsToSettle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
-}
-
 test("typing a search filters on the server and updates the URL without a reload", async ({ page }) => {
   await page.goto("/articles");
   await expect(page.getByRole("heading", { name: "All Articles", level: 1 })).toBeVisible();
@@ -87,7 +84,10 @@ test("drafts never show, and the category filter and sort apply", async ({ page 
 
   await page.getByLabel("Category").selectOption({ label: "Health" });
   await expect(page).toHaveURL(/\/articles\?category=health&sort=oldest$/);
-  await expect(cardTitles(page)).toHaveText(["Keeping Girls in School: Practical Menstrual Health Support", "Looking After Yourself: Managing Stress as a Teacher"]);
+  await expect(cardTitles(page)).toHaveText([
+    "Keeping Girls in School: Practical Menstrual Health Support",
+    "Looking After Yourself: Managing Stress as a Teacher",
+  ]);
 });
 
 test("the grid/list toggle shows its pressed state and lays cards out in rows", async ({ page }) => {
@@ -118,8 +118,13 @@ test("the grid/list toggle shows its pressed state and lays cards out in rows", 
 test("cards follow the spec: link, image, badge rule, author, read time and a 50 ms stagger", async ({ page }) => {
   await page.goto("/articles");
   const first = cards(page).first();
-  await expect(first.getByRole("link", { name: "Making the Competence-Based Curriculum Work in Your Classroom" })).toHaveAttribute("href", /^\/articles\/[0-9a-f-]{36}$/);
-  await expect(first).toContainText("The Educator");
+  await expect(first.getByRole("link", { name: "Making the Competence-Based Curriculum Work in Your Classroom" })).toHaveAttribute(
+    "href",
+    /^\/articles\/[0-9a-f-]{36}$/,
+  );
+  // By its author's name, linked to their page; a card with no author profile says "The Educator".
+  await expect(first.getByRole("link", { name: "Joseph Mutale Banda" })).toHaveAttribute("href", "/author/joseph-mutale-banda");
+  await expect(cards(page).filter({ hasText: "Thriving in Your First Rural Posting" })).toContainText(/The Educator · \d+ min read/);
   await expect(first).toContainText(/\d+ min read/);
   // The first card's image is fetched at once; the others wait until they near the screen.
   const image = first.locator("img");
@@ -142,7 +147,11 @@ test("cards follow the spec: link, image, badge rule, author, read time and a 50
 test("cards do not animate for readers who prefer reduced motion", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/articles");
-  expect(await cards(page).first().evaluate((node) => getComputedStyle(node).animationName)).toBe("none");
+  expect(
+    await cards(page)
+      .first()
+      .evaluate((node) => getComputedStyle(node).animationName),
+  ).toBe("none");
 });
 
 test("category pages: banner, search, sort, count, empty state and loading text", async ({ page }) => {
@@ -152,7 +161,10 @@ test("category pages: banner, search, sort, count, empty state and loading text"
   await expect(page.getByText("Practical guidance on the physical and mental wellbeing of teachers and learners.")).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("2 articles found");
   const list = "Health & Wellness articles";
-  await expect(cardTitles(page, list)).toHaveText(["Looking After Yourself: Managing Stress as a Teacher", "Keeping Girls in School: Practical Menstrual Health Support"]);
+  await expect(cardTitles(page, list)).toHaveText([
+    "Looking After Yourself: Managing Stress as a Teacher",
+    "Keeping Girls in School: Practical Menstrual Health Support",
+  ]);
   // The spec's three orders, then full-text search ranked by relevance (README: Search).
   await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["Newest First", "Oldest First", "Most Popular", "Best Match"]);
 
@@ -257,4 +269,3 @@ test("Best Match searches the articles' text too, best first, with the matching 
   await expect(passage.locator("mark")).toHaveText("seedlings");
   await expect(page).toHaveURL(/sort=relevance/);
 });
-

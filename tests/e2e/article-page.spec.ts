@@ -26,7 +26,10 @@ test("an article shows its details, body, footer, approved comments and related 
   await expect(article.getByRole("link", { name: "Education News" })).toHaveAttribute("href", "/category/education-news");
   await expect(article.getByText("The competence-based curriculum asks learners to do, not just to memorise.")).toBeVisible();
   await expect(article.getByText(/^\d+ min read · [\d,]+ views$/)).toBeVisible();
-  await expect(article.getByText("The Educator", { exact: true })).toBeVisible();
+  // By its author, whose profile page the byline opens (articles without one say "The Educator").
+  await expect(article.getByRole("link", { name: "Joseph Mutale Banda" }).first()).toHaveAttribute("href", "/author/joseph-mutale-banda");
+  await expect(article.getByRole("list", { name: "Tags" }).getByRole("link", { name: "#Curriculum" })).toHaveAttribute("href", "/tag/curriculum");
+  await expect(article.getByRole("img", { name: "Illustrated cover: Competence-Based Curriculum" })).toBeVisible();
   await expect(article.getByRole("heading", { level: 2, name: "From knowing to doing" })).toBeVisible();
   await expect(article.getByText("Published by The Educator")).toBeVisible();
   const cover = article.locator("img").first();

@@ -21,7 +21,13 @@ test("the dashboard lists what waits, and the sidebar's counts move live when a 
   const reader = await browser.newPage();
   const subject = `Dashboard check ${Date.now()}`;
   await reader.goto("/contact");
-  for (const [label, value] of Object.entries({ "First Name": "Bupe", "Last Name": "Tembo", Email: "bupe@example.com", Subject: subject, Message: "When is the next issue?" })) {
+  for (const [label, value] of Object.entries({
+    "First Name": "Bupe",
+    "Last Name": "Tembo",
+    Email: "bupe@example.com",
+    Subject: subject,
+    Message: "When is the next issue?",
+  })) {
     await reader.getByLabel(label, { exact: true }).fill(value);
   }
   await reader.getByRole("button", { name: "Send Message" }).click();
@@ -30,7 +36,12 @@ test("the dashboard lists what waits, and the sidebar's counts move live when a 
 
   // No reload: the sidebar and the dashboard follow the change.
   await expect.poll(() => unreadBadge(page), { timeout: 10_000 }).toBe(before + 1);
-  await expect(page.getByRole("navigation", { name: "Admin" }).first().getByRole("link", { name: `Inbox ${before + 1} unread` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: "Admin" })
+      .first()
+      .getByRole("link", { name: `Inbox ${before + 1} unread` }),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: /^Unread messages/ }).getByText(subject)).toBeVisible();
 });
 

@@ -17,7 +17,10 @@ test.describe("with the browser's Save-Data: on", () => {
     const asked = watchImages(page);
     await page.goto("/");
     await expect(page.getByRole("link", { name: /^Show image \(\d+ KB\)$/ }).first()).toBeVisible();
-    await page.getByRole("link", { name: /Making the Competence-Based Curriculum/ }).first().click();
+    await page
+      .getByRole("link", { name: /Making the Competence-Based Curriculum/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.goto("/about");
     await expect(page.getByRole("link", { name: /^Show image: Portrait of / }).first()).toBeVisible();
@@ -25,7 +28,10 @@ test.describe("with the browser's Save-Data: on", () => {
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
 
-    const cover = page.getByRole("main").getByRole("link", { name: /^Show image/ }).first();
+    const cover = page
+      .getByRole("main")
+      .getByRole("link", { name: /^Show image/ })
+      .first();
     const kilobytes = Number(/\((\d+) KB\)/.exec((await cover.textContent())!)![1]);
     await cover.click();
     const image = page.getByRole("article").locator("img").first();

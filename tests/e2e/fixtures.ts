@@ -36,3 +36,8 @@ export async function openListening(page: Page, path: string) {
   await listening;
   page.off("framenavigated", markOpened);
 }
+
+/** Waits for the cards' entrance animations: text fading in is not yet at its contrast. */
+export async function waitForCardsToSettle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
+}

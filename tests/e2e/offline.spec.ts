@@ -22,7 +22,11 @@ async function openThroughWorker(page: Page, path: string) {
   await page.reload();
 }
 
-const imageShown = (page: Page) => page.locator("main article img").first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+const imageShown = (page: Page) =>
+  page
+    .locator("main article img")
+    .first()
+    .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
 
 test("an article read once opens offline with its picture; a saved one is listed on /saved; other pages say offline", async ({ page, context }) => {
   const [read, saved] = await articleLinks(page);

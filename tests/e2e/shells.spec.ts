@@ -107,3 +107,52 @@ test("a signed-in user visiting /auth is sent home", async ({ page }) => {
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("on a phone the admin menu is a modal panel: focus stays in it, Escape closes it, focus goes back", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const openButton = page.getByRole("button", { name: "Open menu" });
+  await openButton.click();
+  const panel = page.getByRole("dialog", { name: "Admin menu" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute("aria-modal", "true");
+  await expect(panel.getByRole("link", { name: "Articles" })).toBeVisible();
+  // Tabbing round the whole panel never reaches the page behind it (past the last control the
+  // browser's own toolbar may take focus, then the panel again).
+  const focusedBehind = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement;
+      return Boolean(focused && focused !== document.body && !focused.closest("dialog"));
+    });
+  let insideCount = 0;
+  for (let step = 0; step < 25; step++) {
+    await page.keyboard.press("Tab");
+    expect(await focusedBehind()).toBe(false);
+    if (await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))) insideCount++;
+  }
+  expect(insideCount).toBeGreaterThan(20);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(openButton).toBeFocused();
+});
+
+test("the sign-in tabs move with the arrow keys, one tab stop between them", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const signInTab = page.getByRole("tab", { name: "Sign In" });
+  const signUpTab = page.getByRole("tab", { name: "Sign Up" });
+  await expect(signUpTab).toHaveAttribute("tabindex", "-1");
+  await signInTab.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(signUpTab).toBeFocused();
+  await expect(signUpTab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(signInTab).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(signUpTab).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(signInTab).toHaveAttribute("aria-selected", "true");
+});

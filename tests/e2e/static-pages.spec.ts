@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoTeam } from "../../database/seed/demo-content";
+import { demoTeam } from "#database/seed/demo-content";
 import { expectNoAxeViolations } from "./axe";
 import { signInAsAdmin } from "./fixtures";
 
@@ -83,7 +83,13 @@ test("Ask Kafundisha toggles category chips, requires one, and confirms a questi
 test("the admin reads submissions in the Inbox and marks them read", async ({ page }) => {
   const subject = `Inbox check ${Date.now()}`;
   await page.goto("/contact");
-  await fillContactForm(page, { "First Name": "Mapalo", "Last Name": "Zimba", Email: "mapalo@example.com", Subject: subject, Message: "Please <b>call</b> me back." });
+  await fillContactForm(page, {
+    "First Name": "Mapalo",
+    "Last Name": "Zimba",
+    Email: "mapalo@example.com",
+    Subject: subject,
+    Message: "Please <b>call</b> me back.",
+  });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your message has been sent." })).toBeVisible();
   const title = `Inbox question ${Date.now()}`;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "../../app/server/db.server";
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "#app/server/db/database.server";
 
 /** "postgres" when TEST_DATABASE_URL is set (CI runs the suite once each way), else "pglite". */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";

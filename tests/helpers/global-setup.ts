@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openEmbeddedDatabase } from "../../app/server/db.server";
+import { openEmbeddedDatabase } from "#app/server/db/database.server";
 
 /** Migrates one embedded database per run; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {

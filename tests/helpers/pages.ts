@@ -20,7 +20,13 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
       response.on("end", () => {
         const body = Buffer.concat(chunks);
         const cache = response.headers["x-page-cache"];
-        resolve({ status: response.statusCode!, headers: response.headers, body, html: body.toString("utf8"), cache: typeof cache === "string" ? cache : undefined });
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body,
+          html: body.toString("utf8"),
+          cache: typeof cache === "string" ? cache : undefined,
+        });
       });
       response.on("error", reject);
     });
@@ -42,10 +48,14 @@ export async function eventually<T>(attempt: () => Promise<T | undefined>, what:
 
 /** Polls `url` until its page satisfies `check` (a change event reached the server and dropped the old page). */
 export function pageWhen(url: string, check: (page: RawResponse) => boolean, what: string, timeoutMs?: number): Promise<RawResponse> {
-  return eventually(async () => {
-    const page = await rawRequest(url);
-    return check(page) ? page : undefined;
-  }, what, timeoutMs);
+  return eventually(
+    async () => {
+      const page = await rawRequest(url);
+      return check(page) ? page : undefined;
+    },
+    what,
+    timeoutMs,
+  );
 }
 
 export const browserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";

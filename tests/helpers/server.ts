@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import { createWebServer } from "../../server/app";
+import { createWebServer } from "#server/app";
 import { startTestServices, type TestServices } from "./services";
 
 const root = path.resolve(import.meta.dirname, "../..");

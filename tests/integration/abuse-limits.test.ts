@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { submissionsPerHour } from "../../app/server/inbox.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { submissionsPerHour } from "#app/server/inbox/inbox.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 
@@ -24,7 +24,12 @@ function postContact(body: URLSearchParams, forwardedFor: string) {
 }
 
 /** Sends the headers and the first `sentBytes` of a body announced as `announcedBytes`; resolves with the answer's status. */
-function announceBody(path: string, announcedBytes: number, sentBytes: number, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; body: string }> {
+function announceBody(
+  path: string,
+  announcedBytes: number,
+  sentBytes: number,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${server.url}${path}`, {
       method: "POST",

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, emailChanges, emailVerifications, passwordResets, sessions, users } from "../../database/schema";
-import { createAccount } from "../../app/server/auth.server";
-import { pruneExpiredAccountRows } from "../../app/server/account.server";
-import { resetLinkInvalidText, resetRequestedText, resendRequestedText } from "../../app/lib/account-texts";
-import { testDatabaseKind } from "../helpers/database";
-import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { articles, categories, comments, emailChanges, emailVerifications, passwordResets, sessions, users } from "#database/schema";
+import { createAccount } from "#app/server/auth/auth.server";
+import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
+import { resetLinkInvalidText, resetRequestedText, resendRequestedText } from "#app/lib/account-texts";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -55,7 +55,12 @@ describe(`forgot password (${testDatabaseKind})`, () => {
       const html = await response.text();
       expect(html).toContain(resetRequestedText);
       // The page without the email typed and the per-response nonce.
-      bodies.add(html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"nonce":"[^"]*"/g, ""));
+      bodies.add(
+        html
+          .replaceAll(email, "EMAIL")
+          .replace(/nonce="[^"]*"/g, "")
+          .replace(/"nonce":"[^"]*"/g, ""),
+      );
     };
     await ask("unknown", "warm-up@example.com", "198.51.100.9");
     timings.unknown.length = 0;
@@ -63,7 +68,10 @@ describe(`forgot password (${testDatabaseKind})`, () => {
     // and the mail of a round delivered before the next: the work after the reply never lands in a timing.
     for (let round = 0; round < 6; round++) {
       const known = await reader();
-      const asks: ["known" | "unknown", string][] = [["known", known.email], ["unknown", `nobody${round}@example.com`]];
+      const asks: ["known" | "unknown", string][] = [
+        ["known", known.email],
+        ["unknown", `nobody${round}@example.com`],
+      ];
       for (const [kind, email] of round % 2 ? asks.reverse() : asks) await ask(kind, email, `198.51.100.${10 + round}`);
       await smtp.linkFor(known.email, "http://127.0.0.1/auth/reset?token=");
     }
@@ -110,7 +118,10 @@ describe(`forgot password (${testDatabaseKind})`, () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     expect(stored!.tokenHash).not.toContain(token); // only its hash is kept
-    await server.services.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, account.id));
+    await server.services.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, account.id));
     expect(await (await fetch(`${server.url}/auth/reset?token=${token}`)).text()).toContain(resetLinkInvalidText);
     const expired = await post("/auth/reset", { token, password: "second-secret" });
     expect(expired.status).toBe(400);
@@ -139,7 +150,10 @@ describe(`the account page (${testDatabaseKind})`, () => {
 
   it("changes the password with the current one, keeping this device and signing out the others", async () => {
     const account = await reader();
-    const [here, there] = [await signInOverHttp(server.url, account.email, account.password), await signInOverHttp(server.url, account.email, account.password)];
+    const [here, there] = [
+      await signInOverHttp(server.url, account.email, account.password),
+      await signInOverHttp(server.url, account.email, account.password),
+    ];
     const wrong = await post("/account", { intent: "password", currentPassword: "not-it", newPassword: "second-secret" }, here);
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Your current password is not correct.");
@@ -193,12 +207,25 @@ describe(`the account page (${testDatabaseKind})`, () => {
     const { db } = server.services;
     const account = await reader();
     const jar = await signInOverHttp(server.url, account.email, account.password);
-    const [category] = await db.insert(categories).values({ name: "Accounts", slug: `accounts-${accountNumber}` }).returning({ id: categories.id });
+    const [category] = await db
+      .insert(categories)
+      .values({ name: "Accounts", slug: `accounts-${accountNumber}` })
+      .returning({ id: categories.id });
     const [article] = await db
       .insert(articles)
-      .values({ title: "Commented", content: "Body.", categoryId: category!.id, status: "published", slug: `commented-${accountNumber}`, publishedAt: new Date() })
+      .values({
+        title: "Commented",
+        content: "Body.",
+        categoryId: category!.id,
+        status: "published",
+        slug: `commented-${accountNumber}`,
+        publishedAt: new Date(),
+      })
       .returning({ id: articles.id });
-    const [comment] = await db.insert(comments).values({ content: "Thank you for this.", articleId: article!.id, userId: account.id, status: "approved" }).returning({ id: comments.id });
+    const [comment] = await db
+      .insert(comments)
+      .values({ content: "Thank you for this.", articleId: article!.id, userId: account.id, status: "approved" })
+      .returning({ id: comments.id });
 
     expect(await (await post("/account", { intent: "display-name", displayName: "Mrs Mulenga" }, jar)).text()).toContain("Your display name has been saved.");
     expect(await (await fetch(`${server.url}/articles/${article!.id}`)).text()).toContain("Mrs Mulenga");
@@ -217,7 +244,9 @@ describe(`the account page (${testDatabaseKind})`, () => {
 
   it("never deletes the site owner's account", async () => {
     const owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
-    expect(await (await fetch(`${server.url}/account`, { headers: { Cookie: owner.header() } })).text()).toContain("The site owner&#x27;s account cannot be deleted.");
+    expect(await (await fetch(`${server.url}/account`, { headers: { Cookie: owner.header() } })).text()).toContain(
+      "The site owner&#x27;s account cannot be deleted.",
+    );
     const refused = await post("/account", { intent: "delete", deletePassword: "owner-secret" }, owner);
     expect(refused.status).toBe(400);
     expect(await signedIn(owner)).toMatchObject({ email: "owner@example.com" });
@@ -230,7 +259,10 @@ describe(`maintenance (${testDatabaseKind})`, () => {
     const account = await reader();
     const past = new Date(Date.now() - 1000);
     const future = new Date(Date.now() + 60 * 60_000);
-    for (const [suffix, expiresAt] of [["old", past], ["new", future]] as const) {
+    for (const [suffix, expiresAt] of [
+      ["old", past],
+      ["new", future],
+    ] as const) {
       await db.insert(sessions).values({ tokenHash: `session-${suffix}-${account.id}`, userId: account.id, expiresAt });
       await db.insert(emailVerifications).values({ tokenHash: `verify-${suffix}-${account.id}`, userId: account.id, expiresAt });
       await db.insert(passwordResets).values({ tokenHash: `reset-${suffix}-${account.id}`, userId: account.id, expiresAt });

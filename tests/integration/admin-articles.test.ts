@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, users } from "../../database/schema";
-import { signUp } from "../../app/server/auth.server";
-import { renderMarkdown } from "../../app/server/markdown.server";
-import { demoArticles } from "../../database/seed/demo-content";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { articles, categories, users } from "#database/schema";
+import { signUp } from "#app/server/auth/auth.server";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
+import { demoArticles } from "#database/seed/demo-content";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -85,7 +85,9 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     expect(saved).toMatchObject({ title, status: "draft", publishedAt: null, excerpt: null, featuredImageUrl: null, authorId: ownerId, categoryId });
     expect(saved.slug).toBe(title.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
 
-    const afterRedirect = await fetch(`${server.url}/admin/articles`, { headers: { Cookie: `${owner.header()}; ${response.headers.getSetCookie()[0]!.split(";")[0]}` } });
+    const afterRedirect = await fetch(`${server.url}/admin/articles`, {
+      headers: { Cookie: `${owner.header()}; ${response.headers.getSetCookie()[0]!.split(";")[0]}` },
+    });
     expect(await afterRedirect.text()).toContain("Article created successfully!");
   });
 
@@ -132,13 +134,19 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     expect(await edit.text()).toContain(`value="${title}"`);
 
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const republished = await post(`/admin/articles/${id}`, owner, form({ title, content: "New body", status: "published", featuredImageUrl: "/uploads/media/articles/x.png" }));
+    const republished = await post(
+      `/admin/articles/${id}`,
+      owner,
+      form({ title, content: "New body", status: "published", featuredImageUrl: "/uploads/media/articles/x.png", featuredImageAlt: "A class reading" }),
+    );
     expect(republished.status).toBe(302);
     const afterEdit = (await readArticle(id))!;
     expect(afterEdit.publishedAt!.getTime()).toBeGreaterThan(firstPublished.getTime());
     expect(afterEdit).toMatchObject({ content: "New body", featuredImageUrl: "/uploads/media/articles/x.png" });
     expect(afterEdit.updatedAt.getTime()).toBeGreaterThan(afterEdit.createdAt.getTime());
-    const toast = await fetch(`${server.url}/admin/articles`, { headers: { Cookie: `${owner.header()}; ${republished.headers.getSetCookie()[0]!.split(";")[0]}` } });
+    const toast = await fetch(`${server.url}/admin/articles`, {
+      headers: { Cookie: `${owner.header()}; ${republished.headers.getSetCookie()[0]!.split(";")[0]}` },
+    });
     expect(await toast.text()).toContain("Article updated successfully!");
 
     expect((await post(`/admin/articles/${id}`, owner, form({ title, content: "New body", status: "draft" }))).status).toBe(302);
@@ -193,7 +201,14 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     const before = await snapshot();
     const filesBefore = await storage.list("media");
 
-    const reads = ["/admin/articles", "/admin/articles/new", `/admin/articles/${id}`, "/admin/articles.data", "/admin/articles/new.data", `/admin/articles/${id}.data`];
+    const reads = [
+      "/admin/articles",
+      "/admin/articles/new",
+      `/admin/articles/${id}`,
+      "/admin/articles.data",
+      "/admin/articles/new.data",
+      `/admin/articles/${id}.data`,
+    ];
     const writes: [string, Record<string, string>][] = [
       ["/admin/articles/new", form({ title: "Intruder", content: "x" })],
       ["/admin/articles/new.data", form({ title: "Intruder", content: "x" })],

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResets, profiles, users } from "../../database/schema";
-import { AuthError, createAccount, sha256, verifyPassword } from "../../app/server/auth.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { ensureOwner, OwnerRoleError } from "../../app/server/owner.server";
-import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "../../scripts/lib/admin-commands";
-import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
-import { runTsx } from "../helpers/processes";
+import { passwordResets, profiles, users } from "#database/schema";
+import { AuthError, createAccount, sha256, verifyPassword } from "#app/server/auth/auth.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { ensureOwner, OwnerRoleError } from "#app/server/auth/owner.server";
+import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "#scripts/lib/admin-commands";
+import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { runTsx } from "#tests/helpers/processes";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -70,7 +70,10 @@ describe(`admin commands (${testDatabaseKind})`, () => {
   it("makes a one-time, one-hour password reset link for the operator to hand on", async () => {
     const link = await passwordResetLink(db, "Reader@Example.com", "https://educator.example");
     const token = /^https:\/\/educator\.example\/auth\/reset\?token=([\w-]{43})$/.exec(link)![1]!;
-    const [stored] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(token)));
+    const [stored] = await db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, sha256(token)));
     expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
     await expect(passwordResetLink(db, "nobody@example.com", "https://educator.example")).rejects.toThrow("No account with the email nobody@example.com.");
   });

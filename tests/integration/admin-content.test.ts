@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, profiles, teamMembers } from "../../database/schema";
-import { articleFormSchema, categoryFormSchema, profileEditSchema, teamMemberFormSchema } from "../../app/lib/admin-schemas";
-import {
-  AdminInputError,
-  createArticle,
-  deleteCategory,
-  saveCategory,
-  saveTeamMember,
-  setCommentStatus,
-  updateArticle,
-  updateProfile,
-} from "../../app/server/admin-content.server";
-import { createAccount } from "../../app/server/auth.server";
-import { ensureOwner, OwnerRoleError } from "../../app/server/owner.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/database";
+import { articles, categories, comments, profiles, teamMembers } from "#database/schema";
+import { articleFormSchema, categoryFormSchema, profileEditSchema, teamMemberFormSchema } from "#app/lib/admin-schemas";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { createArticle, updateArticle } from "#app/server/articles/article-writes.server";
+import { deleteCategory, saveCategory } from "#app/server/categories/categories.server";
+import { saveTeamMember } from "#app/server/team/team.server";
+import { setCommentStatus } from "#app/server/comments/comments.server";
+import { updateProfile } from "#app/server/users/users.server";
+import { createAccount } from "#app/server/auth/auth.server";
+import { ensureOwner, OwnerRoleError } from "#app/server/auth/owner.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -28,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => testDatabase.drop());
 
-const article = (fields: Record<string, unknown>) => ({ ...articleFormSchema.parse({ title: "A title", content: "Body", categoryId, ...fields }), scheduledAt: null });
+const article = (fields: Record<string, unknown>) => ({
+  ...articleFormSchema.parse({ title: "A title", content: "Body", categoryId, ...fields }),
+  scheduledAt: null,
+});
 
 describe(`admin content rules (${testDatabaseKind})`, () => {
   it("validates articles with the spec's message and stores blanks as null", () => {
@@ -70,7 +69,9 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
     });
     expect(categoryFormSchema.safeParse({ name: "X", slug: "!!!" }).error!.issues[0]!.message).toBe("Name and slug are required.");
     const { id } = await saveCategory(db, categoryFormSchema.parse({ name: "Sports", slug: "sports" }));
-    await expect(saveCategory(db, categoryFormSchema.parse({ name: "Again", slug: "sports" }))).rejects.toThrow('The slug "sports" is already used by another category.');
+    await expect(saveCategory(db, categoryFormSchema.parse({ name: "Again", slug: "sports" }))).rejects.toThrow(
+      'The slug "sports" is already used by another category.',
+    );
     await createArticle(db, article({ title: "Uses sports", categoryId: id }), null);
     await createArticle(db, article({ title: "Uses sports too", categoryId: id }), null);
     await expect(deleteCategory(db, id)).rejects.toThrow("This category is used by 2 articles. Move them to another category first.");

@@ -3,10 +3,10 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { selectRows } from "../../app/server/db-types.server";
-import { testDatabaseKind } from "../helpers/database";
-import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
+import { signUp } from "#app/server/auth/auth.server";
+import { selectRows } from "#app/server/db/types.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let reader: CookieJar;
@@ -27,13 +27,20 @@ async function listAdminPaths(): Promise<string[]> {
   const isUnderAdmin = (id: string): boolean => id === "routes/admin/layout" || (!!routes[id]?.parentId && isUnderAdmin(routes[id]!.parentId!));
   return Object.keys(routes)
     .filter(isUnderAdmin)
-    .map((id) => fullPath(id).replace(/:[a-zA-Z]+/g, someId).replace(/\*$/, "anything"))
+    .map((id) =>
+      fullPath(id)
+        .replace(/:[a-zA-Z]+/g, someId)
+        .replace(/\*$/, "anything"),
+    )
     .map((route) => (route.endsWith("/") && route !== "/" ? route.slice(0, -1) : route));
 }
 
 /** A fingerprint of every table: any change by a refused request shows up here. */
 async function databaseFingerprint(): Promise<string> {
-  const tables = await selectRows<{ name: string }>(server.services.db, sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('rate_limits', 'sessions') order by 1`);
+  const tables = await selectRows<{ name: string }>(
+    server.services.db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('rate_limits', 'sessions') order by 1`,
+  );
   const parts: string[] = [];
   for (const { name } of tables) {
     const [row] = await selectRows<{ digest: string }>(
@@ -50,7 +57,17 @@ function send(url: string, method: "GET" | "POST", cookie?: string) {
   if (cookie) headers.Cookie = cookie;
   const body =
     method === "POST"
-      ? new URLSearchParams({ intent: "delete", id: someId, title: "Hacked", name: "Hacked", slug: "hacked", content: "x", status: "approved", role: "admin", action: "scan-trending" })
+      ? new URLSearchParams({
+          intent: "delete",
+          id: someId,
+          title: "Hacked",
+          name: "Hacked",
+          slug: "hacked",
+          content: "x",
+          status: "approved",
+          role: "admin",
+          action: "scan-trending",
+        })
       : undefined;
   return fetch(url, { method, headers, body, redirect: "manual" });
 }
@@ -91,7 +108,10 @@ describe(`every admin route and mutation is refused to non-admins (${testDatabas
     for (const route of adminPaths) {
       for (const method of ["GET", "POST"] as const) {
         expect((await send(`${server.url}${route}`, method, reader.header())).status, `${method} ${route}`).toBe(403);
-        expect((await send(`${server.url}${route === "/admin" ? "/admin/_root" : route}.data`, method, reader.header())).status, `${method} ${route}.data`).toBe(403);
+        expect(
+          (await send(`${server.url}${route === "/admin" ? "/admin/_root" : route}.data`, method, reader.header())).status,
+          `${method} ${route}.data`,
+        ).toBe(403);
       }
     }
     for (const endpoint of staffEndpoints) expect((await send(`${server.url}${endpoint}`, "POST", reader.header())).status, endpoint).toBe(403);

@@ -1,12 +1,12 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, profiles, teamMembers, users } from "../../database/schema";
-import { demoCategories, demoComments } from "../../database/seed/demo-content";
-import { signUp } from "../../app/server/auth.server";
-import { ownerUserId } from "../../app/server/owner.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { testDatabaseKind } from "../helpers/database";
-import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories, comments, profiles, teamMembers, users } from "#database/schema";
+import { demoCategories, demoComments } from "#database/seed/demo-content";
+import { signUp } from "#app/server/auth/auth.server";
+import { ownerUserId } from "#app/server/auth/owner.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let db: AppDb;
@@ -59,13 +59,21 @@ describe(`admin categories, comments, users and team over HTTP (${testDatabaseKi
   });
 
   it("creates, updates and deletes a category with trimming, slug normalisation and the spec's toasts", async () => {
-    const created = await post("/admin/categories", { intent: "save", name: "  Early Years ", slug: " Early  Years!! ", description: "  ", icon: " Baby " }, admin);
+    const created = await post(
+      "/admin/categories",
+      { intent: "save", name: "  Early Years ", slug: " Early  Years!! ", description: "  ", icon: " Baby " },
+      admin,
+    );
     expect(created.status).toBe(200);
     expect(await created.text()).toContain("Category created successfully.");
     const row = (await categoryBySlug("early-years"))!;
     expect(row).toMatchObject({ name: "Early Years", description: null, icon: "Baby" });
 
-    const updated = await post("/admin/categories", { intent: "save", id: row.id, name: "Early Childhood", slug: "early-childhood", description: "Play first", icon: "" }, admin);
+    const updated = await post(
+      "/admin/categories",
+      { intent: "save", id: row.id, name: "Early Childhood", slug: "early-childhood", description: "Play first", icon: "" },
+      admin,
+    );
     expect(updated.status).toBe(200);
     expect(await updated.text()).toContain("Category updated successfully.");
     expect(await categoryBySlug("early-childhood")).toMatchObject({ id: row.id, name: "Early Childhood", description: "Play first", icon: null });
@@ -215,7 +223,11 @@ describe(`admin categories, comments, users and team over HTTP (${testDatabaseKi
 
     const editPage = await pageText(`/admin/team/${member.id}`);
     expect(editPage).toContain("Grace Phiri");
-    const edited = await post(`/admin/team/${member.id}`, { name: "Grace Phiri", position: "Senior Columnist", bio: "Writes weekly", photoUrl: "/uploads/media/team/g.png", orderIndex: "9" }, admin);
+    const edited = await post(
+      `/admin/team/${member.id}`,
+      { name: "Grace Phiri", position: "Senior Columnist", bio: "Writes weekly", photoUrl: "/uploads/media/team/g.png", orderIndex: "9" },
+      admin,
+    );
     expect(edited.status).toBe(302);
     expect(await teamMemberNamed("Grace Phiri")).toMatchObject({ position: "Senior Columnist", bio: "Writes weekly", active: false, orderIndex: 9 });
 
@@ -261,7 +273,14 @@ describe(`admin categories, comments, users and team over HTTP (${testDatabaseKi
       team: await db.select().from(teamMembers).orderBy(asc(teamMembers.id)),
     });
     const before = await snapshot();
-    const pages = ["/admin/categories", "/admin/comments?q=a&status=pending", "/admin/users?q=a&role=admin", "/admin/team", "/admin/team/new", `/admin/team/${member!.id}`];
+    const pages = [
+      "/admin/categories",
+      "/admin/comments?q=a&status=pending",
+      "/admin/users?q=a&role=admin",
+      "/admin/team",
+      "/admin/team/new",
+      `/admin/team/${member!.id}`,
+    ];
     const mutations: [string, Record<string, string>][] = [
       ["/admin/categories", { intent: "save", name: "Intruder", slug: "intruder" }],
       ["/admin/categories", { intent: "save", id: category!.id, name: "Hijacked", slug: "hijacked" }],

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { parseEvents } from "../../app/components/admin/ai-stream";
-import { countWords, lengthWords, type GenerateEvent } from "../../app/lib/ai-options";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
-import { fakeModelPieces, startFakeAiProvider, type FakeAiProvider } from "../fixtures/feeds/servers";
+import { signUp } from "#app/server/auth/auth.server";
+import { parseEvents } from "#app/components/admin/ai-stream";
+import { countWords, lengthWords, type GenerateEvent } from "#app/lib/ai-options";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { fakeModelPieces, startFakeAiProvider, type FakeAiProvider } from "#tests/fixtures/feeds/servers";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -13,7 +13,10 @@ let reader: CookieJar;
 async function start(env: Record<string, string> = {}) {
   server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret", ...env });
   await signUp({ email: "reader@example.com", password: "reader-secret" }, { ip: "127.0.0.1" });
-  [owner, reader] = await Promise.all([signInOverHttp(server.url, "owner@example.com", "owner-secret"), signInOverHttp(server.url, "reader@example.com", "reader-secret")]);
+  [owner, reader] = await Promise.all([
+    signInOverHttp(server.url, "owner@example.com", "owner-secret"),
+    signInOverHttp(server.url, "reader@example.com", "reader-secret"),
+  ]);
 }
 
 function generate(jar: CookieJar | null, body: unknown, signal?: AbortSignal) {
@@ -45,7 +48,10 @@ describe(`the AI generate endpoint, offline (${testDatabaseKind})`, () => {
   it("refuses a missing prompt and bad options with clear messages", async () => {
     const blank = await generate(owner, { prompt: "   " });
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toMatchObject({ error: "Please enter a prompt for content generation", errors: { prompt: ["Please enter a prompt for content generation"] } });
+    expect(await blank.json()).toMatchObject({
+      error: "Please enter a prompt for content generation",
+      errors: { prompt: ["Please enter a prompt for content generation"] },
+    });
     const badTone = await generate(owner, { prompt: "x", tone: "angry" });
     expect(badTone.status).toBe(400);
     expect((await badTone.json()).error).toBe("Choose a tone.");
@@ -59,7 +65,10 @@ describe(`the AI generate endpoint, offline (${testDatabaseKind})`, () => {
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("content-encoding")).toBeNull();
     const list = await events(response);
-    expect(list[0]).toMatchObject({ event: "meta", data: { type: "article", metadata: { tone: "casual", length: "short", category: "health", source: "offline", model: null } } });
+    expect(list[0]).toMatchObject({
+      event: "meta",
+      data: { type: "article", metadata: { tone: "casual", length: "short", category: "health", source: "offline", model: null } },
+    });
     expect(Date.parse((list[0] as Extract<GenerateEvent, { event: "meta" }>).data.metadata.timestamp)).not.toBeNaN();
     expect(list.filter((event) => event.event === "chunk").length).toBeGreaterThan(50);
     const draft = text(list);
@@ -82,7 +91,10 @@ describe(`the AI generate endpoint with a local OpenAI-compatible provider (${te
 
   it("streams what the model writes, with the model named", async () => {
     const list = await events(await generate(owner, { prompt: "Reading routines", type: "excerpt" }));
-    expect(list[0]).toMatchObject({ event: "meta", data: { type: "excerpt", metadata: { source: "provider", model: "local-model", tone: "professional", length: "medium", category: "education-news" } } });
+    expect(list[0]).toMatchObject({
+      event: "meta",
+      data: { type: "excerpt", metadata: { source: "provider", model: "local-model", tone: "professional", length: "medium", category: "education-news" } },
+    });
     expect(list.filter((event) => event.event === "chunk").map((event) => event.data)).toEqual(fakeModelPieces.map((piece) => ({ text: piece })));
     expect(list.at(-1)).toEqual({ event: "done", data: { words: countWords(fakeModelPieces.join("")) } });
     expect(fake.requests.at(-1)).toMatchObject({ authorization: "Bearer sk-local", body: { model: "local-model", stream: true } });
@@ -114,6 +126,8 @@ describe(`the AI generate endpoint with a local OpenAI-compatible provider (${te
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
-    await expect(Promise.race([fake.slowStreamClosed.then(() => "closed"), new Promise((resolve) => setTimeout(resolve, 5_000, "still open"))])).resolves.toBe("closed");
+    await expect(Promise.race([fake.slowStreamClosed.then(() => "closed"), new Promise((resolve) => setTimeout(resolve, 5_000, "still open"))])).resolves.toBe(
+      "closed",
+    );
   });
 });

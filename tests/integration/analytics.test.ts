@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appSettings, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "../../database/schema";
-import { firstCompleteRawDay, loadAnalytics, pruneRawPageViews, recountPageViewRollups } from "../../app/server/analytics.server";
-import { selectRows, type AppDb } from "../../app/server/db-types.server";
-import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
-import { runTsx } from "../helpers/processes";
+import { appSettings, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
+import { firstCompleteRawDay, loadAnalytics, pruneRawPageViews, recountPageViewRollups } from "#app/server/analytics/analytics.server";
+import { selectRows, type AppDb } from "#app/server/db/types.server";
+import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { runTsx } from "#tests/helpers/processes";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -117,7 +117,9 @@ describe(`analytics aggregates (${testDatabaseKind})`, () => {
 
 describe(`page-view retention (${testDatabaseKind})`, () => {
   it("drops old raw rows and keeps their counts in the rollups", async () => {
-    await db.insert(pageViews).values([view(new Date(Date.now() - 100 * 86_400_000).toISOString(), "/old", "v1"), view(new Date().toISOString(), "/new", "v2")]);
+    await db
+      .insert(pageViews)
+      .values([view(new Date(Date.now() - 100 * 86_400_000).toISOString(), "/old", "v1"), view(new Date().toISOString(), "/new", "v2")]);
     await pruneRawPageViews(db, 90);
     expect((await db.select().from(pageViews)).map((row) => row.path)).toEqual(["/new"]);
     expect((await db.select().from(pageViewDays)).reduce((total, day) => total + Number(day.views), 0)).toBe(2);
@@ -128,13 +130,15 @@ describe(`recounting the rollups from raw rows (${testDatabaseKind})`, () => {
   afterEach(() => db.update(appSettings).set({ value: timeZone }).where(eq(appSettings.key, "site_timezone")));
 
   it("forgets raw rows deleted by hand from the day given on, and keeps earlier days", async () => {
-    await db.insert(pageViews).values([
-      view("2026-11-10T09:00:00Z", "/kept", "v1"),
-      view("2026-11-10T10:00:00Z", "/spam", "bot"),
-      view("2026-11-19T09:00:00Z", "/spam", "bot"),
-      view("2026-11-19T09:30:00Z", "/spam", "bot"),
-      view("2026-11-20T09:00:00Z", "/kept", "v2", "https://search.example/"),
-    ]);
+    await db
+      .insert(pageViews)
+      .values([
+        view("2026-11-10T09:00:00Z", "/kept", "v1"),
+        view("2026-11-10T10:00:00Z", "/spam", "bot"),
+        view("2026-11-19T09:00:00Z", "/spam", "bot"),
+        view("2026-11-19T09:30:00Z", "/spam", "bot"),
+        view("2026-11-20T09:00:00Z", "/kept", "v2", "https://search.example/"),
+      ]);
     await db.delete(pageViews).where(eq(pageViews.path, "/spam"));
     await recountPageViewRollups(db, { timeZone, from: "2026-11-15" });
     const report = await loadAnalytics(db, { range: 14, timeZone, now });

@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleAutosaves, articleRevisions, articles, categories } from "../../database/schema";
-import { signUp } from "../../app/server/auth.server";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { articleAutosaves, articleRevisions, articles, categories } from "#database/schema";
+import { signUp } from "#app/server/auth/auth.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -22,7 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const values = (changes: Record<string, string> = {}) => ({ title: "Kept while typing", excerpt: "", content: "First words.", categoryId, status: "draft", featuredImageUrl: "", scheduledAt: "", ...changes });
+const values = (changes: Record<string, string> = {}) => ({
+  title: "Kept while typing",
+  excerpt: "",
+  content: "First words.",
+  categoryId,
+  status: "draft",
+  featuredImageUrl: "",
+  scheduledAt: "",
+  ...changes,
+});
 
 function post(path: string, jar: CookieJar, body: URLSearchParams | object) {
   const json = !(body instanceof URLSearchParams);
@@ -34,7 +43,8 @@ function post(path: string, jar: CookieJar, body: URLSearchParams | object) {
   });
 }
 
-const revisionCount = async () => (await server.services.db.select({ n: count() }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)))[0]!.n;
+const revisionCount = async () =>
+  (await server.services.db.select({ n: count() }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)))[0]!.n;
 const editPage = async () => (await fetch(`${server.url}/admin/articles/${articleId}`, { headers: { Cookie: owner.header() } })).text();
 
 describe(`autosave of the article form (${testDatabaseKind})`, () => {

@@ -4,17 +4,17 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { createArticle, updateArticle } from "../../app/server/admin-content.server";
-import { fillArticleBodies } from "../../app/server/article-body.server";
-import { loadConfig } from "../../app/server/config.server";
-import { renderMarkdown } from "../../app/server/markdown.server";
-import { startServices } from "../../app/server/start.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { readTimeMinutes } from "../../app/lib/read-time";
-import { createBackup, restoreBackup } from "../../scripts/lib/backup";
-import { createTestDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { startTestServices, type TestServices } from "../helpers/services";
+import { articles, categories } from "#database/schema";
+import { createArticle, updateArticle } from "#app/server/articles/article-writes.server";
+import { fillArticleBodies } from "#app/server/articles/article-body.server";
+import { loadConfig } from "#app/server/core/config.server";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
+import { startServices } from "#app/server/core/start.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { readTimeMinutes } from "#app/lib/read-time";
+import { createBackup, restoreBackup } from "#scripts/lib/backup";
+import { createTestDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
 
 let seeded: TestServices;
 
@@ -27,9 +27,7 @@ const longText = (words: number) => `## Heading\n\n${"word ".repeat(words)}**bol
 
 /** Every article's stored body next to what rendering its content now gives. */
 async function storedBodies(db: AppDb) {
-  const rows = await db
-    .select({ content: articles.content, contentHtml: articles.contentHtml, readTimeMinutes: articles.readTimeMinutes })
-    .from(articles);
+  const rows = await db.select({ content: articles.content, contentHtml: articles.contentHtml, readTimeMinutes: articles.readTimeMinutes }).from(articles);
   return rows.map((row) => ({
     stored: { contentHtml: row.contentHtml, readTimeMinutes: row.readTimeMinutes },
     expected: { contentHtml: renderMarkdown(row.content), readTimeMinutes: readTimeMinutes(row.content) },
@@ -37,7 +35,10 @@ async function storedBodies(db: AppDb) {
 }
 
 async function insertWithoutBody(db: AppDb, count: number) {
-  const [category] = await db.insert(categories).values({ name: "Old rows", slug: `old-rows-${Date.now()}` }).returning({ id: categories.id });
+  const [category] = await db
+    .insert(categories)
+    .values({ name: "Old rows", slug: `old-rows-${Date.now()}` })
+    .returning({ id: categories.id });
   return db
     .insert(articles)
     .values(
@@ -63,7 +64,16 @@ describe(`stored article bodies (${testDatabaseKind})`, () => {
   it("create and edit store the body rendered from the new content", async () => {
     const { db } = seeded.services;
     const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-    const input = { title: "Stored body", excerpt: null, content: longText(450), categoryId: category!.id, status: "published" as const, featuredImageUrl: null, scheduledAt: null };
+    const input = {
+      title: "Stored body",
+      excerpt: null,
+      content: longText(450),
+      categoryId: category!.id,
+      status: "published" as const,
+      featuredImageUrl: null,
+      featuredImageAlt: null,
+      scheduledAt: null,
+    };
     const { id } = await createArticle(db, input, null);
     const read = async () => (await db.select().from(articles).where(eq(articles.id, id)))[0]!;
     expect(await read()).toMatchObject({ contentHtml: renderMarkdown(input.content), readTimeMinutes: 2 });
@@ -76,7 +86,11 @@ describe(`stored article bodies (${testDatabaseKind})`, () => {
   it("restoring a backup made before bodies were stored renders them", async () => {
     const { db, database, config } = seeded.services;
     const folder = temporaryFolder();
-    const backup = await createBackup(db, { databaseKind: database.kind, uploadsDir: path.join(config.DATA_DIR, "uploads"), outFile: path.join(folder, "new.tar.gz") });
+    const backup = await createBackup(db, {
+      databaseKind: database.kind,
+      uploadsDir: path.join(config.DATA_DIR, "uploads"),
+      outFile: path.join(folder, "new.tar.gz"),
+    });
     const unpacked = path.join(folder, "unpacked");
     fs.mkdirSync(unpacked);
     await tar.extract({ file: backup.file, cwd: unpacked });

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { containsPattern, findCategory, searchPublishedArticles } from "../../app/server/articles.server";
-import { articleListSearch, parseArticleListParams } from "../../app/lib/article-list-params";
-import { selectRows } from "../../app/server/db-types.server";
-import { articleBody } from "../../app/server/article-body.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServices, type TestServices } from "../helpers/services";
+import { articles, categories } from "#database/schema";
+import { findCategory, searchPublishedArticles } from "#app/server/articles/articles.server";
+import { containsPattern } from "#app/server/db/types.server";
+import { articleListSearch, parseArticleListParams } from "#app/lib/article-list-params";
+import { selectRows } from "#app/server/db/types.server";
+import { articleBody } from "#app/server/articles/article-body.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
 
 let started: TestServices;
 const day = 24 * 60 * 60 * 1000;
@@ -59,7 +60,8 @@ beforeAll(async () => {
 });
 afterAll(() => started?.stop());
 
-const titles = async (search: Parameters<typeof searchPublishedArticles>[0]) => (await searchPublishedArticles(search)).articles.map((article) => article.title);
+const titles = async (search: Parameters<typeof searchPublishedArticles>[0]) =>
+  (await searchPublishedArticles(search)).articles.map((article) => article.title);
 
 describe(`article lists (${testDatabaseKind})`, () => {
   it("lists published articles only, newest first by default", async () => {

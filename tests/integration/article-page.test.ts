@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { demoArticles } from "../../database/seed/demo-content";
-import { slugify } from "../../app/lib/slug";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { demoArticles } from "#database/seed/demo-content";
+import { slugify } from "#app/lib/slug";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 const publicUrl = "https://educator.example";
 let server: TestServer;
@@ -14,7 +14,13 @@ const draft = demoArticles.find((article) => article.status === "draft")!;
 
 async function articleBySlug(title: string) {
   const [row] = await server.services.db
-    .select({ id: articles.id, views: articles.views, featuredImageUrl: articles.featuredImageUrl, publishedAt: articles.publishedAt, updatedAt: articles.updatedAt })
+    .select({
+      id: articles.id,
+      views: articles.views,
+      featuredImageUrl: articles.featuredImageUrl,
+      publishedAt: articles.publishedAt,
+      updatedAt: articles.updatedAt,
+    })
     .from(articles)
     .where(eq(articles.slug, slugify(title)));
   return row!;

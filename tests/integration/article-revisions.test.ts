@@ -1,9 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleRevisions, articles, categories } from "../../database/schema";
-import { keptRevisions } from "../../app/server/article-revisions.server";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { articleRevisions, articles, categories } from "#database/schema";
+import { keptRevisions } from "#app/server/articles/article-revisions.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -26,7 +26,14 @@ function post(path: string, fields: Record<string, string>) {
   });
 }
 
-const fields = (changes: Record<string, string> = {}) => ({ title: "Fractions with bottle tops", excerpt: "", content: "Collect bottle tops.", categoryId, status: "draft", ...changes });
+const fields = (changes: Record<string, string> = {}) => ({
+  title: "Fractions with bottle tops",
+  excerpt: "",
+  content: "Collect bottle tops.",
+  categoryId,
+  status: "draft",
+  ...changes,
+});
 
 async function created(title: string) {
   expect((await post("/admin/articles/new", fields({ title }))).status).toBe(302);
@@ -35,7 +42,11 @@ async function created(title: string) {
 }
 
 const revisionsOf = (id: string) =>
-  server.services.db.select().from(articleRevisions).where(eq(articleRevisions.articleId, id)).orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
+  server.services.db
+    .select()
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, id))
+    .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
 
 const editPage = async (id: string, query = "") => (await fetch(`${server.url}/admin/articles/${id}${query}`, { headers: { Cookie: owner.header() } })).text();
 

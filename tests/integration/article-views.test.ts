@@ -1,13 +1,13 @@
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, pageViews } from "../../database/schema";
-import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "../../app/server/db.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { rawRequest, sendPageView } from "../helpers/pages";
-import { startServerProcess, stopProcess } from "../helpers/processes";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories, pageViews } from "#database/schema";
+import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "#app/server/db/database.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { rawRequest, sendPageView } from "#tests/helpers/pages";
+import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let category: string;
@@ -16,7 +16,14 @@ let slugNumber = 0;
 async function addArticle(db: AppDb, status: "draft" | "published" = "published", categoryId = category) {
   const [row] = await db
     .insert(articles)
-    .values({ title: `Counted ${++slugNumber}`, content: "Body.", categoryId, status, slug: `counted-${slugNumber}`, publishedAt: status === "published" ? new Date() : null })
+    .values({
+      title: `Counted ${++slugNumber}`,
+      content: "Body.",
+      categoryId,
+      status,
+      slug: `counted-${slugNumber}`,
+      publishedAt: status === "published" ? new Date() : null,
+    })
     .returning({ id: articles.id });
   return row!.id;
 }
@@ -91,7 +98,8 @@ describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     const dataDir = temporaryFolder();
     const databaseUrl = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-    const open = (): Promise<Database> => (databaseUrl ? openPostgresDatabase(databaseUrl, { max: 2 }) : openEmbeddedDatabase({ dataDir: path.join(dataDir, "pgdata") }));
+    const open = (): Promise<Database> =>
+      databaseUrl ? openPostgresDatabase(databaseUrl, { max: 2 }) : openEmbeddedDatabase({ dataDir: path.join(dataDir, "pgdata") });
     try {
       // The article exists before the server starts (the embedded database has one owner at a time).
       const before = await open();
@@ -104,7 +112,10 @@ describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
       const beacons = 400;
       let exitCode: number | null;
       try {
-        await sendAll(running.url, Array.from({ length: beacons }, () => `/articles/${id}`));
+        await sendAll(
+          running.url,
+          Array.from({ length: beacons }, () => `/articles/${id}`),
+        );
       } finally {
         // At once: the queue flushes every 250 ms, so most views are still waiting in memory.
         exitCode = await stopProcess(running);

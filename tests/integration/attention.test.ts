@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, communityQuestions, contactMessages } from "../../database/schema";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
-import { connectSse } from "../helpers/sse";
+import { articles, categories, comments, communityQuestions, contactMessages } from "#database/schema";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { connectSse } from "#tests/helpers/sse";
 
 let server: TestServer;
 let owner: CookieJar;

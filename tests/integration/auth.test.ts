@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, rateLimits, sessions, users } from "../../database/schema";
-import { AuthError, signIn, signInLimits, signUp } from "../../app/server/auth.server";
-import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "../../app/server/owner.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServices, type TestServices } from "../helpers/services";
+import { profiles, rateLimits, sessions, users } from "#database/schema";
+import { AuthError, signIn, signInLimits, signUp } from "#app/server/auth/auth.server";
+import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "#app/server/auth/owner.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
 
 let started: TestServices;
 const client = (ip: string) => ({ ip });

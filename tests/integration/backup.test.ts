@@ -4,12 +4,12 @@ import { getTableName, sql } from "drizzle-orm";
 import { type PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageViews, rateLimits } from "../../database/schema";
-import { selectRows, type AppDb } from "../../app/server/db-types.server";
-import { BackupError, backupTables, createBackup, restoreBackup } from "../../scripts/lib/backup";
-import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "../helpers/database";
-import { runTsx } from "../helpers/processes";
-import { startTestServices, type TestServices } from "../helpers/services";
+import { pageViews, rateLimits } from "#database/schema";
+import { selectRows, type AppDb } from "#app/server/db/types.server";
+import { BackupError, backupTables, createBackup, restoreBackup } from "#scripts/lib/backup";
+import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { runTsx } from "#tests/helpers/processes";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
 
 let source: TestServices;
 let target: TestDatabase;
@@ -139,9 +139,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       await tar.create({ file, cwd: unpacked, gzip: true }, entries);
       return file;
     };
-    expect((await restoreFile(await repack("no-manifest.tar.gz", ["tables"]))).message).toBe(
-      "Not an Educator backup: manifest.json is missing or unreadable.",
-    );
+    expect((await restoreFile(await repack("no-manifest.tar.gz", ["tables"]))).message).toBe("Not an Educator backup: manifest.json is missing or unreadable.");
 
     const manifestFile = path.join(unpacked, "manifest.json");
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { format: number; tables: Record<string, number> };

@@ -1,31 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, comments, users } from "../../database/schema";
-import { demoArticles } from "../../database/seed/demo-content";
-import { createAccount } from "../../app/server/auth.server";
-import { slugify } from "../../app/lib/slug";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { comments, users } from "#database/schema";
+import { anAccount, anArticle } from "#tests/factories";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let articleId: string;
 let draftId: string;
 let readerCount = 0;
 
-const idOf = async (key: string) => {
-  const title = demoArticles.find((article) => article.key === key)!.title;
-  const [row] = await server.services.db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(eq(articles.slug, slugify(title)));
-  return row!.id;
-};
-
 /** A new signed-in reader; its own name so tests never share a rate-limit counter. */
 async function newReader(displayName = `Reader ${++readerCount}`): Promise<{ id: string; jar: CookieJar }> {
-  const email = `reader${readerCount}-${Date.now()}@example.com`;
-  const id = await createAccount(server.services.db, { email, password: "reader-pass", role: "user", verified: true, displayName });
-  return { id, jar: await signInOverHttp(server.url, email, "reader-pass") };
+  const { id, email, password } = await anAccount(server.services.db, { displayName });
+  return { id, jar: await signInOverHttp(server.url, email, password) };
 }
 
 let address = 0;
@@ -48,9 +36,10 @@ const commentsOf = (id: string) => server.services.db.select().from(comments).wh
 
 beforeAll(async () => {
   // TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For).
-  server = await startTestServer({ SEED_DEMO: "true", TRUST_PROXY: "1" });
-  articleId = await idOf("inclusive-sports-day");
-  draftId = await idOf("global-classroom-trends");
+  server = await startTestServer({ TRUST_PROXY: "1" });
+  const { db } = server.services;
+  articleId = (await anArticle(db, { title: "Planning an Inclusive Sports Day" })).id;
+  draftId = (await anArticle(db, { title: "Five Trends", status: "draft" })).id;
 });
 afterAll(() => server.close());
 

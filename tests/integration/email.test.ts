@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthError, signIn, signUp, verifyEmail } from "../../app/server/auth.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServices, type TestServices } from "../helpers/services";
-import { startSmtpSink, type SmtpSink } from "../helpers/smtp";
+import { AuthError, signIn, signUp, verifyEmail } from "#app/server/auth/auth.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
+import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 
 let smtp: SmtpSink;
 let started: TestServices;

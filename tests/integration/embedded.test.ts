@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { categories } from "../../database/schema";
-import { DatabaseLockedError, openEmbeddedDatabase } from "../../app/server/db.server";
-import { makePrivateFolder } from "../../app/server/private-folder.server";
-import { temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { runBuiltServer, runTsx, startServerProcess, stopProcess } from "../helpers/processes";
-import { signInOverHttp } from "../helpers/server";
+import { categories } from "#database/schema";
+import { DatabaseLockedError, openEmbeddedDatabase } from "#app/server/db/database.server";
+import { makePrivateFolder } from "#app/server/core/private-folder.server";
+import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { runBuiltServer, runTsx, startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { signInOverHttp } from "#tests/helpers/server";
 
 // These are about the embedded engine itself, so they run in the PGlite pass only.
 describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () => {

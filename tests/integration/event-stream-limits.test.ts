@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 const open: { controller: AbortController; response: Response }[] = [];
@@ -41,7 +41,8 @@ describe(`event stream limits (${testDatabaseKind})`, () => {
 
   it("refuses the 1,001st stream of an instance", async () => {
     const alreadyOpen = 51; // from the test before
-    const batch = async (from: number, to: number) => Promise.all(Array.from({ length: to - from }, (_, index) => openStream(`10.8.${Math.floor((from + index) / 200)}.${(from + index) % 200}`)));
+    const batch = async (from: number, to: number) =>
+      Promise.all(Array.from({ length: to - from }, (_, index) => openStream(`10.8.${Math.floor((from + index) / 200)}.${(from + index) % 200}`)));
     const results = [];
     for (let from = 0; from < 1000 - alreadyOpen; from += 100) results.push(...(await batch(from, Math.min(from + 100, 1000 - alreadyOpen))));
     expect(results.filter((result) => result.status === 200)).toHaveLength(1000 - alreadyOpen);

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { fullTextQuery, searchPublishedArticles, snippetHtml } from "../../app/server/articles.server";
-import { firstPage } from "../../app/server/keyset.server";
-import { selectRows } from "../../app/server/db-types.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { fullTextQuery, searchPublishedArticles, snippetHtml } from "#app/server/articles/articles.server";
+import { firstPage } from "#app/server/db/keyset.server";
+import { selectRows } from "#app/server/db/types.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 const minute = 60_000;
@@ -35,7 +35,9 @@ beforeAll(async () => {
     { ...article("Unpublished marimba", "Draft.", 2), status: "draft" as const, publishedAt: null },
   ]);
   // More matches than a page holds, to page through a ranked list.
-  await db.insert(articles).values(Array.from({ length: 13 }, (_, index) => article(`Drums lesson ${index}`, `Practise the drums, part ${index}.`, 100 + (index % 4))));
+  await db
+    .insert(articles)
+    .values(Array.from({ length: 13 }, (_, index) => article(`Drums lesson ${index}`, `Practise the drums, part ${index}.`, 100 + (index % 4))));
 });
 afterAll(() => server.close());
 
@@ -94,7 +96,10 @@ describe(`full-text search, ranked (${testDatabaseKind})`, () => {
     await db.execute(sql`vacuum analyze articles`);
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await selectRows<{ "QUERY PLAN": string }>(tx, sql`explain select id from articles where search_vector @@ to_tsquery('simple', 'marimba:*')`);
+      const rows = await selectRows<{ "QUERY PLAN": string }>(
+        tx,
+        sql`explain select id from articles where search_vector @@ to_tsquery('simple', 'marimba:*')`,
+      );
       return rows.map((row) => row["QUERY PLAN"]).join("\n");
     });
     expect(plan).toContain("articles_search_vector_idx");

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { demoArticles } from "../../database/seed/demo-content";
-import { testDatabaseKind } from "../helpers/database";
-import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
+import { signUp } from "#app/server/auth/auth.server";
+import { demoArticles } from "#database/seed/demo-content";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 
@@ -161,12 +161,22 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
 describe(`a site served over https (${testDatabaseKind})`, () => {
   it("names the session cookie __Host- and makes it Secure, for this host and every path", async () => {
     // Behind a TLS proxy that says which address the browser used.
-    const secure = await startTestServer({ PUBLIC_URL: "https://educator.example", TRUST_PROXY: "1", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+    const secure = await startTestServer({
+      PUBLIC_URL: "https://educator.example",
+      TRUST_PROXY: "1",
+      OWNER_EMAIL: "owner@example.com",
+      OWNER_PASSWORD: "owner-secret",
+    });
     try {
       const response = await fetch(`${secure.url}/auth`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: "https://educator.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "educator.example:443", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Origin: "https://educator.example",
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-Host": "educator.example:443",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ intent: "sign-in", email: "owner@example.com", password: "owner-secret" }),
       });
       expect(response.status).toBe(302);

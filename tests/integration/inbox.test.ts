@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityQuestions, contactMessages, teamMembers } from "../../database/schema";
-import { signUp } from "../../app/server/auth.server";
-import { submissionsPerHour } from "../../app/server/inbox.server";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { communityQuestions, contactMessages, teamMembers } from "#database/schema";
+import { signUp } from "#app/server/auth/auth.server";
+import { submissionsPerHour } from "#app/server/inbox/inbox.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let admin: CookieJar;

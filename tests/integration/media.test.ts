@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { firstPage, type PageRequest } from "../../app/server/keyset.server";
-import { contentImageUrls, isImageVariant, listMediaPage, listMediaReferences, referencesByUrl, type MediaItem } from "../../app/server/media.server";
-import { demoArticles, demoTeam } from "../../database/seed/demo-content";
-import { testDatabaseKind } from "../helpers/database";
-import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
+import { signUp } from "#app/server/auth/auth.server";
+import { firstPage, type PageRequest } from "#app/server/db/keyset.server";
+import { contentImageUrls, isImageVariant, listMediaPage, listMediaReferences, referencesByUrl, type MediaItem } from "#app/server/media/media.server";
+import { demoArticles, demoTeam } from "#database/seed/demo-content";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -41,7 +41,7 @@ async function storeWithCopies(key: string) {
   return [key, ...copiesOf(key)].map((name) => path.join(localRoot(), "media", ...name.split("/")));
 }
 
-describe("finding image URLs in article content (spec §5)", () => {
+describe("finding image URLs in article content", () => {
   it("finds http(s) links ending in an image extension and our own /uploads paths, each once", () => {
     const content = [
       "## Pictures",

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { newsItems } from "../../database/schema";
-import type { SubjectAnswer, TrendingAnswer } from "../../app/lib/news-types";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
-import { startFeedServer, type FeedServer } from "../fixtures/feeds/servers";
+import { signUp } from "#app/server/auth/auth.server";
+import { newsItems } from "#database/schema";
+import type { SubjectAnswer, TrendingAnswer } from "#app/lib/news-types";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { startFeedServer, type FeedServer } from "#tests/fixtures/feeds/servers";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -13,7 +13,10 @@ let reader: CookieJar;
 async function start(env: Record<string, string>) {
   server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret", ...env });
   await signUp({ email: "reader@example.com", password: "reader-secret" }, { ip: "127.0.0.1" });
-  [owner, reader] = await Promise.all([signInOverHttp(server.url, "owner@example.com", "owner-secret"), signInOverHttp(server.url, "reader@example.com", "reader-secret")]);
+  [owner, reader] = await Promise.all([
+    signInOverHttp(server.url, "owner@example.com", "owner-secret"),
+    signInOverHttp(server.url, "reader@example.com", "reader-secret"),
+  ]);
 }
 
 function scan(jar: CookieJar | null, body: unknown) {

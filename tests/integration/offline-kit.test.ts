@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webAppManifest } from "../../scripts/lib/offline-kit";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { webAppManifest } from "#scripts/lib/offline-kit";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 let server: TestServer;

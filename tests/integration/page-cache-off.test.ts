@@ -1,10 +1,10 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { testDatabaseKind } from "../helpers/database";
-import { rawRequest } from "../helpers/pages";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { rawRequest } from "#tests/helpers/pages";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let articleId: string;

@@ -1,14 +1,14 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, profiles, teamMembers } from "../../database/schema";
-import { signUp } from "../../app/server/auth.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { pageWhen, rawRequest, type RawResponse } from "../helpers/pages";
-import { startServerProcess, stopProcess } from "../helpers/processes";
-import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
-import { openPostgresDatabase } from "../../app/server/db.server";
+import { articles, categories, comments, profiles, teamMembers } from "#database/schema";
+import { signUp } from "#app/server/auth/auth.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { pageWhen, rawRequest, type RawResponse } from "#tests/helpers/pages";
+import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+import { openPostgresDatabase } from "#app/server/db/database.server";
 
 const owner = { OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" };
 const publicCacheControl = "public, max-age=0, s-maxage=10";
@@ -282,7 +282,14 @@ describe(`every change drops exactly the pages that show it (${testDatabaseKind}
       method: "POST",
       redirect: "manual",
       headers: { Origin: server.url, Cookie: jar.header(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ title: "Lunch Breaks, Revised", excerpt: "", content: "A new body.", categoryId: health, status: "published", featuredImageUrl: "" }),
+      body: new URLSearchParams({
+        title: "Lunch Breaks, Revised",
+        excerpt: "",
+        content: "A new body.",
+        categoryId: health,
+        status: "published",
+        featuredImageUrl: "",
+      }),
     });
     expect(edit.status).toBe(302);
     const edited = await pageWhen(url(pageA()), shows("Lunch Breaks, Revised"), "A's page shows its new title");
@@ -412,7 +419,14 @@ describe.skipIf(testDatabaseKind !== "postgres")("two instances on one PostgreSQ
         method: "POST",
         redirect: "manual",
         headers: { Origin: instanceA.url, Cookie: jar.header(), "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ title: "After the Edit", excerpt: "", content: "Edited on A.", categoryId: category!.id, status: "published", featuredImageUrl: "" }),
+        body: new URLSearchParams({
+          title: "After the Edit",
+          excerpt: "",
+          content: "Edited on A.",
+          categoryId: category!.id,
+          status: "published",
+          featuredImageUrl: "",
+        }),
       });
       expect(edit.status).toBe(302);
       const page = await pageWhen(`${instanceB.url}/articles/${edited}`, shows("After the Edit"), "instance B shows the edit made on A");

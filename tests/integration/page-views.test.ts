@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pageViews } from "../../database/schema";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { pageViews } from "#database/schema";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const visitor = "3f1c2b9e-8a4d-4f6b-9c2e-1a7d5e4b3c21";
@@ -111,10 +111,14 @@ describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
 
   it("refuses an oversized body sent without a length, and a beacon from another site", async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${server.url}/api/page-views`, { method: "POST", headers: { "Content-Type": "text/plain", "X-Forwarded-For": clientIp } }, (response) => {
-        response.resume();
-        resolve(response.statusCode!);
-      });
+      const request = http.request(
+        `${server.url}/api/page-views`,
+        { method: "POST", headers: { "Content-Type": "text/plain", "X-Forwarded-For": clientIp } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
       request.on("error", reject);
       // Chunked: the size is only known while reading.
       request.write(JSON.stringify({ path: "/", referrer: null, visitor_id: visitor }).slice(0, -1));

@@ -2,13 +2,13 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { inArray } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityQuestions, contactMessages } from "../../database/schema";
-import { listMessages, listQuestions } from "../../app/server/inbox.server";
-import { firstPage, pageSize, type Page, type PageRequest } from "../../app/server/keyset.server";
-import { listMediaPage, referencesByUrl, type MediaFilter, type MediaReference } from "../../app/server/media.server";
-import { createLocalStorage, createS3Storage, type Storage } from "../../app/server/storage.server";
-import { temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { communityQuestions, contactMessages } from "#database/schema";
+import { listMessages, listQuestions } from "#app/server/inbox/inbox.server";
+import { firstPage, pageSize, type Page, type PageRequest } from "#app/server/db/keyset.server";
+import { listMediaPage, referencesByUrl, type MediaFilter, type MediaReference } from "#app/server/media/media.server";
+import { createLocalStorage, createS3Storage, type Storage } from "#app/server/media/storage.server";
+import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let admin: CookieJar;
@@ -23,13 +23,32 @@ beforeAll(async () => {
   // 13 messages, all received at one and the same moment: only the id orders them.
   const messages = await db
     .insert(contactMessages)
-    .values(Array.from({ length: 13 }, (_, index) => ({ firstName: "Paged", lastName: `Sender ${index}`, email: `m${index}@example.com`, subject: `Message ${index}`, message: "Hello", createdAt: tiedAt })))
+    .values(
+      Array.from({ length: 13 }, (_, index) => ({
+        firstName: "Paged",
+        lastName: `Sender ${index}`,
+        email: `m${index}@example.com`,
+        subject: `Message ${index}`,
+        message: "Hello",
+        createdAt: tiedAt,
+      })),
+    )
     .returning({ id: contactMessages.id });
-  messageIds = messages.map((row) => row.id).sort().reverse();
+  messageIds = messages
+    .map((row) => row.id)
+    .sort()
+    .reverse();
   // 25 questions, a minute apart: three pages of their own.
   const questions = await db
     .insert(communityQuestions)
-    .values(Array.from({ length: 25 }, (_, index) => ({ title: `Question ${index}`, categories: ["career"], description: "Why?", createdAt: new Date(tiedAt.getTime() - index * 60_000) })))
+    .values(
+      Array.from({ length: 25 }, (_, index) => ({
+        title: `Question ${index}`,
+        categories: ["career"],
+        description: "Why?",
+        createdAt: new Date(tiedAt.getTime() - index * 60_000),
+      })),
+    )
     .returning({ id: communityQuestions.id, title: communityQuestions.title });
   questionIds = questions.map((row) => row.id);
 });
@@ -78,9 +97,15 @@ describe(`inbox lists a page at a time (${testDatabaseKind})`, () => {
     const first = await messages(firstPage);
     const questionCursor = (await questions(firstPage)).next!;
     for (const cursor of [...garbled(first.next!), questionCursor]) {
-      for (const request of [{ after: cursor, before: null }, { after: null, before: cursor }]) {
+      for (const request of [
+        { after: cursor, before: null },
+        { after: null, before: cursor },
+      ]) {
         const page = await messages(request);
-        expect(page.rows.map((row) => row.id), cursor).toEqual(first.rows.map((row) => row.id));
+        expect(
+          page.rows.map((row) => row.id),
+          cursor,
+        ).toEqual(first.rows.map((row) => row.id));
         expect(page.prev).toBeNull();
       }
     }
@@ -172,7 +197,14 @@ const drivers: Array<[string, () => Promise<Storage>]> = [
       const bucket = `media-pages-${++bucketNumber}`;
       const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
       await new S3Client({ endpoint: s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials }).send(new CreateBucketCommand({ Bucket: bucket }));
-      return createS3Storage({ bucket, region: "us-east-1", endpoint: s3Endpoint, ...credentials, forcePathStyle: true, publicUrl: "https://cdn.example.org/files" });
+      return createS3Storage({
+        bucket,
+        region: "us-east-1",
+        endpoint: s3Endpoint,
+        ...credentials,
+        forcePathStyle: true,
+        publicUrl: "https://cdn.example.org/files",
+      });
     },
   ],
 ];
@@ -183,7 +215,10 @@ const copies = (key: string) => [480, 960, 1440].map((width) => key.replace(/\.[
 /** A storage that counts how many entries its listings return. */
 function counting(storage: Storage) {
   const counted = { entries: 0 };
-  const wrapped: Storage = { ...storage, list: async (bucket, options) => storage.list(bucket, options).then((files) => ((counted.entries += files.length), files)) };
+  const wrapped: Storage = {
+    ...storage,
+    list: async (bucket, options) => storage.list(bucket, options).then((files) => ((counted.entries += files.length), files)),
+  };
   return { storage: wrapped, counted };
 }
 
@@ -227,9 +262,15 @@ describe.each(drivers)("media library pages on the %s storage", (_kind, make) =>
     const first = await listMediaPage(storage, noReferences, all);
     const foreign = (await listMessages(server.services.db, firstPage)).next!;
     for (const cursor of [...garbled(first.next!), foreign]) {
-      for (const request of [{ after: cursor, before: null }, { after: null, before: cursor }]) {
+      for (const request of [
+        { after: cursor, before: null },
+        { after: null, before: cursor },
+      ]) {
         const page = await listMediaPage(storage, noReferences, all, request);
-        expect(page.rows.map((item) => item.url), cursor).toEqual(urls.slice(0, 12));
+        expect(
+          page.rows.map((item) => item.url),
+          cursor,
+        ).toEqual(urls.slice(0, 12));
         expect(page.prev).toBeNull();
       }
     }

@@ -1,13 +1,14 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { searchPublishedArticles, type ArticleSearch } from "../../app/server/articles.server";
-import { articleBody } from "../../app/server/article-body.server";
-import { firstPage, pageSize, type Page, type PageRequest } from "../../app/server/keyset.server";
-import { listAdminArticles } from "../../app/server/admin-articles.server";
-import { listCategories, listTeamMembers } from "../../app/server/admin-lists.server";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { searchPublishedArticles, type ArticleSearch } from "#app/server/articles/articles.server";
+import { articleBody } from "#app/server/articles/article-body.server";
+import { firstPage, pageSize, type Page, type PageRequest } from "#app/server/db/keyset.server";
+import { listAdminArticles } from "#app/server/articles/admin-articles.server";
+import { listCategories } from "#app/server/categories/categories.server";
+import { listTeamMembers } from "#app/server/team/team.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 const tiedAt = new Date("2026-03-01T08:00:00.123456Z");
@@ -103,7 +104,10 @@ describe(`keyset pagination (${testDatabaseKind})`, () => {
 
   it("neither skips nor repeats a row when rows are deleted between two pages", async () => {
     const one = await searchPublishedArticles({ sort: "popular" });
-    const rest = [...seeded].sort(expectedOrder.popular).map((row) => row.id).slice(pageSize);
+    const rest = [...seeded]
+      .sort(expectedOrder.popular)
+      .map((row) => row.id)
+      .slice(pageSize);
     // The last row of page 1 and the first of page 2 go before page 2 is asked for.
     const gone = [one.articles.at(-1)!.id, rest[0]!];
     await server.services.db.delete(articles).where(inArray(articles.id, gone));
@@ -120,7 +124,10 @@ describe(`keyset pagination (${testDatabaseKind})`, () => {
     const forged = `${Buffer.from(JSON.stringify(["newest", "not a date", "x"])).toString("base64url")}.${signature}`;
     const popularNext = (await searchPublishedArticles({ sort: "popular" })).next;
     for (const cursor of ["garbage", "", "a.b.c", `${payload}.AAAAAAAAAAAAAAAA`, forged, popularNext, "%%%"]) {
-      for (const request of [{ after: cursor, before: null }, { after: null, before: cursor }]) {
+      for (const request of [
+        { after: cursor, before: null },
+        { after: null, before: cursor },
+      ]) {
         const page = await searchPublishedArticles({ sort: "newest" }, request);
         expect(page.articles.map((article) => article.id)).toEqual(ids);
         expect(page.prev).toBeNull();

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { testDatabaseKind } from "../helpers/database";
-import { startTestServer, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 const publicUrl = "https://magazine.example.org";
 let server: TestServer;
@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const metaContent = (html: string, key: string) =>
-  new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+const metaContent = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
 
 /** Fetches a card and checks what every card must be: a 1200 × 630 JPEG of at most 300 KB. */
 async function fetchCard(path: string) {
@@ -33,7 +32,14 @@ async function insertArticle(values: { title: string; featuredImageUrl?: string;
   const [health] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
   const [row] = await db
     .insert(articles)
-    .values({ content: "Body.", categoryId: health!.id, status: "published", publishedAt: new Date(), slug: `card-${Date.now()}-${Math.random().toString(36).slice(2)}`, ...values })
+    .values({
+      content: "Body.",
+      categoryId: health!.id,
+      status: "published",
+      publishedAt: new Date(),
+      slug: `card-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...values,
+    })
     .returning({ id: articles.id, updatedAt: articles.updatedAt });
   return row!;
 }
@@ -53,7 +59,8 @@ describe(`preview cards (${testDatabaseKind})`, () => {
     // The featured image's colours, not a generated card's: compare with the image itself, cropped the same way.
     const original = await fetch(server.url + demo!.image!).then(async (r) => Buffer.from(await r.arrayBuffer()));
     const [cardStats, originalStats] = await Promise.all([sharp(bytes).stats(), sharp(original).resize(1200, 630, { fit: "cover" }).stats()]);
-    for (const [index, channel] of cardStats.channels.slice(0, 3).entries()) expect(Math.abs(channel.mean - originalStats.channels[index]!.mean)).toBeLessThan(6);
+    for (const [index, channel] of cardStats.channels.slice(0, 3).entries())
+      expect(Math.abs(channel.mean - originalStats.channels[index]!.mean)).toBeLessThan(6);
     // Browsers and crawlers ask again with the ETag and get a 304.
     const again = await fetch(card.replace(publicUrl, server.url), { headers: { "If-None-Match": response.headers.get("etag")! } });
     expect(again.status).toBe(304);
@@ -74,7 +81,12 @@ describe(`preview cards (${testDatabaseKind})`, () => {
 
   it("has no card for drafts, unknown articles or unknown categories", async () => {
     const draft = await insertArticle({ title: "Not yet", status: "draft" });
-    for (const path of [`/articles/${draft.id}/og.jpg`, "/articles/00000000-0000-4000-8000-000000000000/og.jpg", "/articles/nope/og.jpg", "/category/no-such-thing/og.jpg"]) {
+    for (const path of [
+      `/articles/${draft.id}/og.jpg`,
+      "/articles/00000000-0000-4000-8000-000000000000/og.jpg",
+      "/articles/nope/og.jpg",
+      "/category/no-such-thing/og.jpg",
+    ]) {
       expect((await fetch(server.url + path)).status).toBe(404);
     }
   });

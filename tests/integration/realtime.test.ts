@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { articles, categories } from "../../database/schema";
-import { signUp } from "../../app/server/auth.server";
-import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { startServerProcess, stopProcess } from "../helpers/processes";
-import { signInOverHttp, startTestServer, type TestServer } from "../helpers/server";
-import { connectSse } from "../helpers/sse";
+import { articles, categories } from "#database/schema";
+import { signUp } from "#app/server/auth/auth.server";
+import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+import { connectSse } from "#tests/helpers/sse";
 
 let server: TestServer;
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "../../database/schema";
-import { openPostgresDatabase, type AppDb } from "../../app/server/db.server";
-import { localDateTimeValue } from "../../app/lib/zoned-time";
-import { publishDueArticles, startScheduledPublishing } from "../../app/server/scheduled-publishing.server";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { articles, categories } from "#database/schema";
+import { openPostgresDatabase, type AppDb } from "#app/server/db/database.server";
+import { localDateTimeValue } from "#app/lib/zoned-time";
+import { publishDueArticles, startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 const timeZone = "Africa/Lusaka";
 let server: TestServer;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, profiles, teamMembers, users } from "../../database/schema";
-import { sqlState } from "../../app/server/db-types.server";
-import type { AppDb } from "../../app/server/db-types.server";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../helpers/database";
+import { articles, categories, comments, profiles, teamMembers, users } from "#database/schema";
+import { sqlState } from "#app/server/db/types.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -40,7 +40,9 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     const [article] = await db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "t-1" }).returning();
     expect(article!.status).toBe("draft");
     expect(article!.views).toBe(0);
-    expect(await failureCode(db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "t-2", status: "archived" as "draft" }))).toBe("23514");
+    expect(
+      await failureCode(db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "t-2", status: "archived" as "draft" })),
+    ).toBe("23514");
     expect(await failureCode(db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "t-1" }))).toBe("23505");
   });
 
@@ -54,7 +56,14 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
     const user = await makeUser("role@example.com");
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(profile!.role).toBe("user");
-    expect(await failureCode(db.update(profiles).set({ role: "owner" as "admin" }).where(eq(profiles.id, user.id)))).toBe("23514");
+    expect(
+      await failureCode(
+        db
+          .update(profiles)
+          .set({ role: "owner" as "admin" })
+          .where(eq(profiles.id, user.id)),
+      ),
+    ).toBe("23514");
   });
 
   it("refuses a negative team display order and defaults it to 0", async () => {

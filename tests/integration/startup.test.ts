@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories } from "../../database/schema";
-import { cachedBuild, makeCachedBuild } from "../../app/server/build-cache.server";
-import { makePgliteTemplate, openEmbeddedDatabase } from "../../app/server/db.server";
-import { selectRows } from "../../app/server/db-types.server";
-import { temporaryFolder, testDatabaseKind } from "../helpers/database";
-import { startServerProcess, stopProcess } from "../helpers/processes";
+import { categories } from "#database/schema";
+import { cachedBuild, makeCachedBuild } from "#app/server/core/build-cache.server";
+import { makePgliteTemplate, openEmbeddedDatabase } from "#app/server/db/database.server";
+import { selectRows } from "#app/server/db/types.server";
+import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { startServerProcess, stopProcess } from "#tests/helpers/processes";
 
 // How the server starts: the compiled entry point, a new data folder copied from a template database,
 // the build cache. (How fast is measured by `npm run bench:startup`, never here.)

@@ -3,8 +3,8 @@ import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, createS3Storage, StorageConflictError, type Storage } from "../../app/server/storage.server";
-import { temporaryFolder } from "../helpers/database";
+import { createLocalStorage, createS3Storage, StorageConflictError, type Storage } from "#app/server/media/storage.server";
+import { temporaryFolder } from "#tests/helpers/database";
 
 let s3rver: S3rver;
 let s3Endpoint: string;
@@ -16,7 +16,12 @@ beforeAll(async () => {
   s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: temporaryFolder("educator-s3-") });
   const { port } = await s3rver.run();
   s3Endpoint = `http://127.0.0.1:${port}`;
-  s3Admin = new S3Client({ endpoint: s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  s3Admin = new S3Client({
+    endpoint: s3Endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
 });
 afterAll(() => s3rver.close());
 

@@ -1,10 +1,10 @@
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/server/auth.server";
-import { maxImageBytes } from "../../app/lib/image-upload-messages";
-import { testDatabaseKind } from "../helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "../helpers/server";
+import { signUp } from "#app/server/auth/auth.server";
+import { maxImageBytes } from "#app/lib/image-upload-messages";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -125,7 +125,12 @@ describe(`image uploads (${testDatabaseKind})`, () => {
       crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, "ascii"), data])));
       return Buffer.concat([length, Buffer.from(type, "ascii"), data, crc]);
     };
-    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(Buffer.alloc(100))), chunk("IEND", Buffer.alloc(0))]);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", zlib.deflateSync(Buffer.alloc(100))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
     const response = await upload(uploadForm(bomb, "bomb.png", "image/png"), owner);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { title: "Upload failed", description: "Could not upload image. Please try again." } });
@@ -153,7 +158,9 @@ describe(`image uploads (${testDatabaseKind})`, () => {
   it("refuses a 9 MB image with the File too large texts: by Content-Length, by the real body size, and by the file size", async () => {
     const before = await storedNames();
     // A real, uncompressed PNG of about 9.6 MB.
-    const big = await sharp({ create: { width: 2000, height: 1600, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const big = await sharp({
+      create: { width: 2000, height: 1600, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(9 * 1024 * 1024);

@@ -38,6 +38,10 @@ const noSubscription = () => () => undefined;
 export function useAiDraft(): AiDraft | null {
   const [searchParams] = useSearchParams();
   const wanted = searchParams.get("draft") === "ai-writer";
-  const raw = useSyncExternalStore(noSubscription, () => sessionStorage.getItem(storageKey), () => null);
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => sessionStorage.getItem(storageKey),
+    () => null,
+  );
   return useMemo(() => (wanted ? parseAiDraft(raw) : null), [wanted, raw]);
 }

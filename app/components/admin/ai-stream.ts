@@ -1,4 +1,4 @@
-import type { GenerateEvent, GenerateRequest } from "../../lib/ai-options";
+import type { GenerateEvent, GenerateRequest } from "#app/lib/ai-options";
 
 export class GenerateError extends Error {}
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonClass } from "../ui/button";
-import { SelectField, TextAreaField, TextField } from "../ui/field";
-import { useActionToast } from "../../lib/use-action-toast";
-import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "./article-form-values";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "#app/components/ui/field";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "#app/lib/article-form-values";
 import { ArticleMarkdownEditor } from "./article-markdown-editor";
 import { ImageUploadField } from "./image-upload-field";
+import { tagTexts } from "#app/lib/tags";
 import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, useLocalDraft, type KeptDraft } from "./use-article-autosave";
 
 interface ArticleFormProps {
@@ -25,7 +26,7 @@ interface ArticleFormProps {
 const keptAt = (draft: KeptDraft) => new Date(draft.savedAt).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /**
- * The create and edit form (spec §2 "Admin articles", §5), with changes kept as they are typed:
+ * The create and edit form, with changes kept as they are typed:
  * changes kept from an earlier visit (on the server, or on this device when it was offline) are
  * offered back first.
  */
@@ -40,7 +41,11 @@ export function ArticleForm(props: ArticleFormProps) {
   return (
     <>
       {offered && (
-        <div role="region" aria-label="Unsaved changes" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="region"
+          aria-label="Unsaved changes"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p>You have unsaved changes from {keptAt(offered)}.</p>
           <div className="flex gap-2">
             <Button
@@ -118,12 +123,32 @@ function ArticleFormFields({
       onSubmit={autosave.noteSubmit}
     >
       {missing && (
-        <p id="article-form-error" role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          id="article-form-error"
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {missingArticleFieldsText}
         </p>
       )}
-      <TextField id="article-title" name="title" label="Title" required defaultValue={values.title} error={fieldError("title")} aria-invalid={invalid("title")} />
-      <TextAreaField id="article-excerpt" name="excerpt" label="Excerpt" rows={3} defaultValue={values.excerpt} error={fieldError("excerpt")} aria-invalid={invalid("excerpt")} />
+      <TextField
+        id="article-title"
+        name="title"
+        label="Title"
+        required
+        defaultValue={values.title}
+        error={fieldError("title")}
+        aria-invalid={invalid("title")}
+      />
+      <TextAreaField
+        id="article-excerpt"
+        name="excerpt"
+        label="Excerpt"
+        rows={3}
+        defaultValue={values.excerpt}
+        error={fieldError("excerpt")}
+        aria-invalid={invalid("excerpt")}
+      />
       <ArticleMarkdownEditor
         id="article-content"
         name="content"
@@ -151,12 +176,28 @@ function ArticleFormFields({
             </option>
           ))}
         </SelectField>
-        <SelectField id="article-status" name="status" label="Status" value={status} onChange={(event) => setStatus(event.target.value)} error={fieldError("status")}>
+        <SelectField
+          id="article-status"
+          name="status"
+          label="Status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          error={fieldError("status")}
+        >
           <option value="draft">Draft</option>
           <option value="published">Published</option>
           <option value="scheduled">Scheduled</option>
         </SelectField>
       </div>
+      <TextField
+        id="article-tags"
+        name="tags"
+        label="Tags"
+        defaultValue={values.tags}
+        hint={tagTexts.hint}
+        error={fieldError("tags")}
+        aria-invalid={invalid("tags")}
+      />
       {status === "scheduled" && (
         <TextField
           id="article-scheduled-at"
@@ -180,6 +221,19 @@ function ArticleFormFields({
         error={fieldError("featuredImageUrl")}
         uploadedToast={{ title: "Image uploaded", description: "Featured image set." }}
       />
+      {imageUrl && (
+        <TextField
+          id="article-image-alt"
+          name="featuredImageAlt"
+          label="Alt text"
+          required={status !== "draft"}
+          maxLength={300}
+          defaultValue={values.featuredImageAlt}
+          hint="What the image shows, read aloud to readers who cannot see it. Needed to publish."
+          error={fieldError("featuredImageAlt")}
+          aria-invalid={invalid("featuredImageAlt")}
+        />
+      )}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : creating ? "Create Article" : "Update Article"}

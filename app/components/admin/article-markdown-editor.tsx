@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { articleBodyClass } from "../../lib/article-body";
-import { TextAreaField } from "../ui/field";
+import { articleBodyClass } from "#app/lib/article-body";
+import { TextAreaField } from "#app/components/ui/field";
 
 const previewDelayMs = 300;
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "../ui/button";
-import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
-import type { Toast } from "../../lib/toast";
+import { Button } from "#app/components/ui/button";
+import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import type { Toast } from "#app/lib/toast";
 
 interface DiffPart {
   text: string;
@@ -81,7 +81,15 @@ function ComparisonPanel({ comparison, revision }: { comparison: Comparison; rev
 }
 
 /** The edit screen's revisions: who saved what and when, a comparison with the article now, and restore. */
-export function ArticleRevisions({ revisions, comparison, restoreFailure }: { revisions: Revision[]; comparison: Comparison | null; restoreFailure?: { toast: Toast } }) {
+export function ArticleRevisions({
+  revisions,
+  comparison,
+  restoreFailure,
+}: {
+  revisions: Revision[];
+  comparison: Comparison | null;
+  restoreFailure?: { toast: Toast };
+}) {
   useActionToast(restoreFailure);
   const navigation = useNavigation();
   const restoring = navigation.state === "submitting" && navigation.formData?.get("intent") === "restore";
@@ -108,7 +116,11 @@ export function ArticleRevisions({ revisions, comparison, restoreFailure }: { re
               </div>
               {index > 0 && (
                 <div className="flex gap-2">
-                  <Link to={`?compare=${revision.id}#revisions`} preventScrollReset className="rounded-md border border-slate-300 px-3 py-1.5 font-medium dark:border-slate-700">
+                  <Link
+                    to={`?compare=${revision.id}#revisions`}
+                    preventScrollReset
+                    className="rounded-md border border-slate-300 px-3 py-1.5 font-medium dark:border-slate-700"
+                  >
                     Compare with current<span className="sr-only"> ({revision.created.text})</span>
                   </Link>
                   <Form method="post" onSubmit={confirmSubmit("Restore this revision? It becomes the article's current version.")}>

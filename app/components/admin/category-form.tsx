@@ -1,9 +1,9 @@
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "../ui/button";
-import { TextAreaField, TextField } from "../ui/field";
-import { useActionToast } from "../../lib/use-action-toast";
-import type { Toast } from "../../lib/toast";
+import { Button } from "#app/components/ui/button";
+import { TextAreaField, TextField } from "#app/components/ui/field";
+import { useActionToast } from "#app/lib/use-action-toast";
+import type { Toast } from "#app/lib/toast";
 
 export interface CategoryFields {
   name: string;
@@ -19,7 +19,7 @@ export interface CategoryActionData {
   values?: Record<string, string>;
 }
 
-/** The New Category / edit form (spec §4: create or edit mode; save or cancel closes it). */
+/** The New Category / edit form (create or edit mode; save or cancel closes it). */
 export function CategoryForm({ editing, onClose }: { editing: ({ id: string } & CategoryFields) | null; onClose: () => void }) {
   const fetcher = useFetcher<CategoryActionData>();
   useActionToast(fetcher.data);
@@ -47,7 +47,14 @@ export function CategoryForm({ editing, onClose }: { editing: ({ id: string } & 
         <TextField id="category-name" name="name" label="Name" required defaultValue={values.name} error={errors?.name} />
         <TextField id="category-slug" name="slug" label="Slug" required defaultValue={values.slug} error={errors?.slug} />
         <TextField id="category-icon" name="icon" label="Icon" placeholder="e.g. BookOpen" defaultValue={values.icon} error={errors?.icon} />
-        <TextAreaField id="category-description" name="description" label="Description" rows={3} defaultValue={values.description} error={errors?.description} />
+        <TextAreaField
+          id="category-description"
+          name="description"
+          label="Description"
+          rows={3}
+          defaultValue={values.description}
+          error={errors?.description}
+        />
         <div className="flex gap-3 sm:col-span-2">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : editing ? "Update Category" : "Create Category"}

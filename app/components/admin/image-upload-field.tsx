@@ -1,9 +1,9 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
-import { maxImageBytes, uploadFailures, type UploadFailure, type UploadFolder } from "../../lib/image-upload-messages";
+import { Button } from "#app/components/ui/button";
+import { TextField } from "#app/components/ui/field";
+import { maxImageBytes, uploadFailures, type UploadFailure, type UploadFolder } from "#app/lib/image-upload-messages";
 
 interface ImageUploadFieldProps {
   id: string;
@@ -19,7 +19,9 @@ interface ImageUploadFieldProps {
 
 function failureOf(answer: unknown): UploadFailure {
   const error = (answer as { error?: unknown } | null)?.error as Partial<UploadFailure> | undefined;
-  return typeof error?.title === "string" && typeof error.description === "string" ? { title: error.title, description: error.description } : uploadFailures.failed;
+  return typeof error?.title === "string" && typeof error.description === "string"
+    ? { title: error.title, description: error.description }
+    : uploadFailures.failed;
 }
 
 /** Sends one image to POST /admin/uploads and returns its URL, or the failure to show. */

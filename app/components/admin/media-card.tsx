@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Copy, ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
-import type { MediaItem, MediaKind } from "../../server/media.server";
-import type { Toast } from "../../lib/toast";
-import { imageSrcSet } from "../../lib/responsive-image";
-import { confirmSubmit } from "../../lib/use-action-toast";
-import { useRootData } from "../../root";
-import { Button, buttonClass } from "../ui/button";
+import type { MediaItem, MediaKind } from "#app/server/media/media.server";
+import type { Toast } from "#app/lib/toast";
+import { imageSrcSet } from "#app/lib/responsive-image";
+import { confirmSubmit } from "#app/lib/use-action-toast";
+import { useRootData } from "#app/root";
+import { Button, buttonClass } from "#app/components/ui/button";
 
 export interface MediaActionData {
   toast: Toast;

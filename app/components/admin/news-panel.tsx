@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Newspaper, Search, TrendingUp } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "../ui/button";
-import { controlClass } from "../ui/field";
-import { categoryLabel } from "../../lib/category-label";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { categoryLabel } from "#app/lib/category-label";
 import {
   foundTrendingText,
   maxSubjectLength,
@@ -18,7 +18,7 @@ import {
   type SubjectAnswer,
   type TrendingAnswer,
   type TrendingTopic,
-} from "../../lib/news-types";
+} from "#app/lib/news-types";
 
 class ScannerStatusError extends Error {}
 
@@ -41,7 +41,7 @@ interface Results {
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
-/** The news suggestion panel (spec §2 "AI writer"): trending topics and search by subject; an item becomes the prompt. */
+/** The news suggestion panel: trending topics and search by subject; an item becomes the prompt. */
 export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
   const [subject, setSubject] = useState("");
   const [busy, setBusy] = useState<"trending" | "subject" | null>(null);
@@ -122,7 +122,10 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
       </form>
 
       {error && (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       )}
@@ -139,7 +142,8 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
             <ul aria-label="Trending topics" className="mt-3 flex flex-wrap gap-2">
               {results.topics.map((topic) => (
                 <li key={`${topic.subject}:${topic.topic}`} className="rounded-full bg-slate-100 px-3 py-1 text-xs dark:bg-slate-800">
-                  <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} · {topic.frequency} {topic.frequency === 1 ? "item" : "items"}
+                  <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} · {topic.frequency}{" "}
+                  {topic.frequency === 1 ? "item" : "items"}
                 </li>
               ))}
             </ul>
@@ -158,7 +162,13 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
                     {item.publishedAt && ` · ${dateFormat.format(new Date(item.publishedAt))}`} · {categoryLabel(item.subject)} · score {item.trendingScore}
                   </p>
                   {item.excerpt && <p className="mt-1 line-clamp-3 text-sm">{item.excerpt}</p>}
-                  <Button size="sm" variant="outline" className="mt-2" onClick={() => onPick(promptFromSuggestion(item))} aria-label={`Use as prompt: ${item.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="mt-2"
+                    onClick={() => onPick(promptFromSuggestion(item))}
+                    aria-label={`Use as prompt: ${item.title}`}
+                  >
                     Use as prompt
                   </Button>
                 </li>

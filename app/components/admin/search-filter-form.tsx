@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, useSubmit } from "react-router";
-import { Button } from "../ui/button";
-import { controlClass } from "../ui/field";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
 
 interface SearchFilterFormProps {
   /** Prefix of the controls' ids, e.g. "comment". */
@@ -16,7 +16,12 @@ interface SearchFilterFormProps {
 export function SearchFilterForm({ id, searchLabel, placeholder, q, filter }: SearchFilterFormProps) {
   const submit = useSubmit();
   return (
-    <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3" onChange={(event) => event.target instanceof HTMLSelectElement && submit(event.currentTarget)}>
+    <Form
+      method="get"
+      role="search"
+      className="mt-6 flex flex-wrap items-end gap-3"
+      onChange={(event) => event.target instanceof HTMLSelectElement && submit(event.currentTarget)}
+    >
       <div className="min-w-64 flex-1">
         <label htmlFor={`${id}-search`} className="text-sm font-medium">
           {searchLabel}

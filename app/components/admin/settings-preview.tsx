@@ -1,4 +1,4 @@
-import type { AccentColor, Theme } from "../../lib/theme";
+import type { AccentColor, Theme } from "#app/lib/theme";
 
 /** A static sample of the site's look in the current theme and accent colour. */
 export function SettingsPreview({ theme, accent }: { theme: Theme | null; accent: AccentColor | null }) {

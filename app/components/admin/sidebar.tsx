@@ -1,6 +1,24 @@
-import { BarChart3, FileText, FolderTree, Image, Inbox, LayoutDashboard, LogOut, Menu, MessageSquare, PanelLeft, Settings, UserSquare2, Users, X } from "lucide-react";
+import {
+  BarChart3,
+  FileText,
+  FolderTree,
+  Image,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  MessageSquare,
+  PanelLeft,
+  PenLine,
+  Settings,
+  UserSquare2,
+  Users,
+  X,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
+import { Sheet } from "#app/components/ui/sheet";
 
 export const sidebarCookieName = "sidebar_state";
 const sevenDays = 7 * 24 * 60 * 60;
@@ -12,8 +30,10 @@ const items = [
   { to: "/admin/media", label: "Media Library", icon: Image },
   { to: "/admin/comments", label: "Comments", icon: MessageSquare, waiting: "pending" },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, waiting: "unread" },
+  { to: "/admin/newsletter", label: "Newsletter", icon: Mail },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/team", label: "Team", icon: UserSquare2 },
+  { to: "/admin/profile", label: "Author Profile", icon: PenLine },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
@@ -60,7 +80,11 @@ function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: Sideb
         })}
       </ul>
       <Form method="post" action="/sign-out" className="border-t border-slate-200 p-2 dark:border-slate-800">
-        <button type="submit" title={collapsed ? "Sign Out" : undefined} className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800">
+        <button
+          type="submit"
+          title={collapsed ? "Sign Out" : undefined}
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800"
+        >
           <LogOut className="size-4 shrink-0" aria-hidden />
           <span className={collapsed ? "sr-only" : ""}>Sign Out</span>
         </button>
@@ -116,22 +140,24 @@ export function AdminShell({
       >
         <SidebarLinks collapsed={!open} badges={badges} />
       </nav>
-      {mobileOpen && (
-        <div className="fixed inset-0 z-50 md:hidden">
-          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/50" onClick={() => setMobileOpen(false)} />
-          <nav aria-label="Admin" className="relative flex h-full w-72 flex-col bg-slate-50 dark:bg-slate-900">
-            <div className="flex justify-end p-2">
-              <button type="button" aria-label="Close menu" className="rounded-md p-2" onClick={() => setMobileOpen(false)}>
-                <X className="size-5" aria-hidden />
-              </button>
-            </div>
-            <SidebarLinks collapsed={false} badges={badges} />
-          </nav>
-        </div>
-      )}
+      <Sheet open={mobileOpen} onClose={() => setMobileOpen(false)} label="Admin menu">
+        <nav aria-label="Admin" className="flex h-full flex-col">
+          <div className="flex justify-end p-2">
+            <button type="button" aria-label="Close menu" className="rounded-md p-2" onClick={() => setMobileOpen(false)}>
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+          <SidebarLinks collapsed={false} badges={badges} />
+        </nav>
+      </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-800">
-          <button type="button" className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+            aria-label="Open menu"
+            onClick={() => setMobileOpen(true)}
+          >
             <Menu className="size-5" aria-hidden />
           </button>
           <button

@@ -1,8 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import { Button } from "../ui/button";
-import { confirmSubmit } from "../../lib/use-action-toast";
-import type { Toast } from "../../lib/toast";
+import { Button } from "#app/components/ui/button";
+import { confirmSubmit } from "#app/lib/use-action-toast";
+import type { Toast } from "#app/lib/toast";
 
 export interface TeamDeleteData {
   ok: boolean;

@@ -2,10 +2,10 @@ import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ImageUp } from "lucide-react";
 import { toast } from "sonner";
-import { Button, buttonClass } from "../ui/button";
-import { TextAreaField, TextField } from "../ui/field";
-import { useActionToast } from "../../lib/use-action-toast";
-import type { Toast } from "../../lib/toast";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { TextAreaField, TextField } from "#app/components/ui/field";
+import { useActionToast } from "#app/lib/use-action-toast";
+import type { Toast } from "#app/lib/toast";
 
 const fieldNames = ["name", "position", "bio", "photoUrl", "orderIndex"] as const;
 
@@ -39,7 +39,15 @@ export interface TeamMemberFields {
 const uploadFailed = { title: "Upload failed", description: "Could not upload image. Please try again." };
 
 /** Create and edit form for a team member; a failed save keeps everything typed. */
-export function TeamMemberForm({ member, actionData, submitLabel }: { member: TeamMemberFields | null; actionData: TeamMemberFormData | undefined; submitLabel: string }) {
+export function TeamMemberForm({
+  member,
+  actionData,
+  submitLabel,
+}: {
+  member: TeamMemberFields | null;
+  actionData: TeamMemberFormData | undefined;
+  submitLabel: string;
+}) {
   useActionToast(actionData);
   const values = actionData?.values ?? {
     name: member?.name ?? "",
@@ -86,7 +94,14 @@ export function TeamMemberForm({ member, actionData, submitLabel }: { member: Te
 
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <legend className="px-1 text-sm font-medium">Photo</legend>
-        <TextField id="team-photo-url" name="photoUrl" label="Photo URL" value={photoUrl} onChange={(event) => setPhotoUrl(event.target.value)} error={errors?.photoUrl} />
+        <TextField
+          id="team-photo-url"
+          name="photoUrl"
+          label="Photo URL"
+          value={photoUrl}
+          onChange={(event) => setPhotoUrl(event.target.value)}
+          error={errors?.photoUrl}
+        />
         <div>
           <label htmlFor="team-photo-file" className={buttonClass("outline", "sm", "cursor-pointer has-[:focus-visible]:ring-2")}>
             <ImageUp className="size-4" aria-hidden />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useBlocker } from "react-router";
-import { articleFieldNames, type ArticleFormValues } from "./article-form-values";
+import { articleFieldNames, type ArticleFormValues } from "#app/lib/article-form-values";
 
 export type AutosaveState = { kind: "clean" } | { kind: "unsaved" } | { kind: "saving" } | { kind: "saved"; at: number } | { kind: "offline" };
 
@@ -41,7 +41,11 @@ const noSubscription = () => () => {};
 
 /** This device's kept copy; none while rendering on the server. */
 export function useLocalDraft(articleKey: string): KeptDraft | null {
-  const text = useSyncExternalStore(noSubscription, () => readLocalText(articleKey), () => null);
+  const text = useSyncExternalStore(
+    noSubscription,
+    () => readLocalText(articleKey),
+    () => null,
+  );
   return useMemo(() => parseDraft(text), [text]);
 }
 
@@ -63,7 +67,11 @@ export function forgetLocalDraft(articleKey: string) {
 
 export async function discardKeptDraft(articleKey: string) {
   forgetLocalDraft(articleKey);
-  await fetch("/admin/articles/autosave", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ articleKey, discard: true }) }).catch(() => {});
+  await fetch("/admin/articles/autosave", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ articleKey, discard: true }),
+  }).catch(() => {});
 }
 
 /**

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Copy, Pencil } from "lucide-react";
 import { toast } from "sonner";
-import { Button } from "../ui/button";
-import { controlClass } from "../ui/field";
-import { Td } from "../ui/table";
-import type { Toast } from "../../lib/toast";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { Td } from "#app/components/ui/table";
+import type { Toast } from "#app/lib/toast";
 
 export interface UserActionData {
   ok: boolean;
@@ -39,14 +39,17 @@ function initials(name: string | null) {
 function Avatar({ name, url }: { name: string | null; url: string | null }) {
   if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
   return (
-    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+    <span
+      aria-hidden
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+    >
       {initials(name)}
     </span>
   );
 }
 
 function copyId(id: string) {
-  // Silent on failure (spec §8: clipboard errors on the users screen show nothing).
+  // Silent on failure (clipboard errors on the users screen show nothing).
   navigator.clipboard.writeText(id).then(
     () => toast.success("Copied"),
     () => undefined,

@@ -1,4 +1,4 @@
-import type { PublicTeamMember } from "../../server/team.server";
+import type { PublicTeamMember } from "#app/server/team/team.server";
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/);
@@ -14,7 +14,10 @@ export function AboutTeamMember({ member }: { member: PublicTeamMember }) {
       {member.photoUrl ? (
         <img src={member.photoUrl} alt={`Portrait of ${member.name}`} width={112} height={112} loading="lazy" className="size-28 rounded-full object-cover" />
       ) : (
-        <div aria-hidden className="flex size-28 items-center justify-center rounded-full bg-blue-900 text-3xl font-bold text-white dark:bg-blue-200 dark:text-blue-950">
+        <div
+          aria-hidden
+          className="flex size-28 items-center justify-center rounded-full bg-blue-900 text-3xl font-bold text-white dark:bg-blue-200 dark:text-blue-950"
+        >
           {initialsOf(member.name)}
         </div>
       )}

@@ -35,7 +35,10 @@ export function AccountNotice({ error, done }: { error?: string | null; done?: s
   }
   if (done) {
     return (
-      <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+      <p
+        role="status"
+        className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+      >
         {done}
       </p>
     );

@@ -1,13 +1,12 @@
-import { Link } from "react-router";
-import { imageSrcSet } from "../../lib/responsive-image";
+// Only on reader pages, which React never hydrates: plain links, not the router's <Link>.
+import { imageSrcSet } from "#app/lib/responsive-image";
 import { CategoryBadge } from "./category-badge";
+import { Byline, TagLinks } from "./tag-links";
+import type { TagName } from "#app/lib/tags";
 
 export const fallbackImage = "/images/fallback-article.svg";
 
-/** Authorship shown on every card (spec §9). */
-export const cardAuthor = "The Educator";
-
-/** Delay between two cards' entrance animations (spec §9). */
+/** Delay between two cards' entrance animations. */
 export const cardStaggerMs = 50;
 
 /** What a card shows; the read time comes worked out, so lists never carry full texts. */
@@ -20,6 +19,10 @@ export interface ArticleCardData {
   readTimeMinutes: number;
   /** A ranked search's matching passage, as safe HTML with the matched words in <mark>. */
   snippetHtml?: string | null;
+  /** The author's public profile; without one the card says "The Educator". */
+  authorName?: string | null;
+  authorSlug?: string | null;
+  tags?: TagName[];
 }
 
 export type CardSize = "sm" | "md" | "lg";
@@ -75,9 +78,9 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
         </div>
         <Heading className={`${titleSizes[size]} font-bold leading-snug`}>
           {/* The link covers the whole card (::after); the badge link sits above it. */}
-          <Link to={`/articles/${article.id}`} className="after:absolute after:inset-0 group-hover:underline">
+          <a href={`/articles/${article.id}`} className="after:absolute after:inset-0 group-hover:underline">
             {article.title}
-          </Link>
+          </a>
         </Heading>
         <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-slate-700 dark:text-slate-300`}>{article.excerpt ?? ""}</p>
         {article.snippetHtml && (
@@ -88,8 +91,10 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
             dangerouslySetInnerHTML={{ __html: `…${article.snippetHtml}…` }}
           />
         )}
+        {/* Above the card's link, like the badge. */}
+        <TagLinks tags={article.tags ?? []} limit={3} className="relative z-10" />
         <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
-          {cardAuthor} · {article.readTimeMinutes} min read
+          <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="relative z-10" /> · {article.readTimeMinutes} min read
         </p>
       </div>
     </article>

@@ -1,5 +1,6 @@
-import { commentMaxLength, type CommentActionData } from "../../lib/comment-schema";
-import { longDate } from "../../lib/long-date";
+import { commentMaxLength, type CommentActionData } from "#app/lib/comment-schema";
+import { longDate } from "#app/lib/long-date";
+import { buttonClass } from "#app/components/ui/button";
 
 export interface ArticleComment {
   id: string;
@@ -41,7 +42,7 @@ function CommentForm({ result }: { result?: CommentActionData }) {
           {result.message}
         </p>
       )}
-      <button type="submit" className="rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground disabled:opacity-60">
+      <button type="submit" className={buttonClass("primary", "md", "text-base font-semibold")}>
         Post Comment
       </button>
     </form>

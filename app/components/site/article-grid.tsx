@@ -1,4 +1,4 @@
-import type { ArticleView } from "../../lib/article-list-params";
+import type { ArticleView } from "#app/lib/article-list-params";
 import type { ArticleCardData } from "./article-card";
 import { ArticleCard } from "./article-card";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { questionCategories } from "../../lib/inbox-schema";
+import { questionCategories } from "#app/lib/inbox-schema";
 
 /**
  * Toggle buttons for the question's categories. Each pressed chip sends a hidden

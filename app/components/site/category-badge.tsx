@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { categoryLabel, isClickableCategory } from "../../lib/category-label";
+// Only on reader pages, which React never hydrates: plain links, not the router's <Link>.
+import { categoryLabel, isClickableCategory } from "#app/lib/category-label";
 
 const badgeClass = "rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground";
 
@@ -7,8 +7,8 @@ export function CategoryBadge({ slug }: { slug: string }) {
   const label = categoryLabel(slug);
   if (!isClickableCategory(slug)) return <span className={badgeClass}>{label}</span>;
   return (
-    <Link to={`/category/${slug}`} className={`${badgeClass} hover:opacity-90`}>
+    <a href={`/category/${slug}`} className={`${badgeClass} hover:opacity-90`}>
       {label}
-    </Link>
+    </a>
   );
 }

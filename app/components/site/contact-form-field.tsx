@@ -1,4 +1,7 @@
-/** One labelled control with its error next to it; used by the Contact and Ask Kafundisha forms. */
+import { buttonClass } from "#app/components/ui/button";
+import { TextAreaField, TextField } from "#app/components/ui/field";
+
+/** One required control of the Contact and Ask Kafundisha forms: the kit's field, with its error under it. */
 export function FormField({
   name,
   label,
@@ -20,37 +23,38 @@ export function FormField({
   autoComplete?: string;
   placeholder?: string;
 }) {
-  const id = `field-${name}`;
-  const errorId = `${id}-error`;
-  const shared = {
-    id,
-    name,
-    required: true,
-    maxLength,
-    defaultValue,
-    placeholder,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    className: `mt-1 w-full rounded-md border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${
-      error ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600"
-    }`,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? <textarea rows={6} {...shared} /> : <input type={type} autoComplete={autoComplete} {...shared} />}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const common = { id: `field-${name}`, name, label, error, required: true, requiredMark: false, maxLength, defaultValue, placeholder, className: "text-base" };
+  return multiline ? <TextAreaField rows={6} {...common} /> : <TextField type={type} autoComplete={autoComplete} {...common} />;
 }
 
 /** After a refused submission, moves focus to the first control with an error so keyboard and screen-reader users land on it. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** The end of the Contact and Ask Kafundisha forms: why a submission was refused, and the submit button. */
+export function FormFooter({
+  result,
+  busy,
+  label,
+  busyLabel,
+}: {
+  result: { status: string; formError?: string } | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  const refusal = result?.status === "limited" ? result.formError : result?.status === "invalid" ? "Please correct the highlighted fields." : null;
+  return (
+    <>
+      {refusal && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={buttonClass("primary", "lg", "px-6")}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
 }

@@ -1,10 +1,10 @@
 import { LayoutGrid, List, Search } from "lucide-react";
 import { useLocation } from "react-router";
-import { articleCategorySlugs, articleListSearch, articleSortLabels, type ArticleListParams, type ArticleView } from "../../lib/article-list-params";
-import { categoryLabel } from "../../lib/category-label";
+import { articleCategorySlugs, articleListSearch, articleSortLabels, type ArticleListParams, type ArticleView } from "#app/lib/article-list-params";
+import { categoryLabel } from "#app/lib/category-label";
+import { buttonClass } from "#app/components/ui/button";
 
-const fieldClass =
-  "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const fieldClass = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 interface ListControlsProps {
   params: ArticleListParams;
@@ -38,10 +38,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
             data-list-search
             className={`${fieldClass} min-w-0 flex-1`}
           />
-          <button
-            type="submit"
-            className="inline-flex h-10 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-accent-foreground hover:opacity-90"
-          >
+          <button type="submit" className={buttonClass("primary", "md", "h-10 py-0 font-semibold")}>
             <Search className="size-4" aria-hidden />
             Search
           </button>
@@ -52,13 +49,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
           <label htmlFor="list-category" className="text-sm font-medium">
             Category
           </label>
-          <select
-            id="list-category"
-            name="category"
-            defaultValue={params.category ?? ""}
-            data-submit-on-change
-            className={fieldClass}
-          >
+          <select id="list-category" name="category" defaultValue={params.category ?? ""} data-submit-on-change className={fieldClass}>
             <option value="">All Categories</option>
             {articleCategorySlugs.map((slug) => (
               <option key={slug} value={slug}>
@@ -72,13 +63,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
         <label htmlFor="list-sort" className="text-sm font-medium">
           Sort by
         </label>
-        <select
-          id="list-sort"
-          name="sort"
-          defaultValue={params.sort}
-          data-submit-on-change
-          className={fieldClass}
-        >
+        <select id="list-sort" name="sort" defaultValue={params.sort} data-submit-on-change className={fieldClass}>
           {Object.entries(articleSortLabels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}

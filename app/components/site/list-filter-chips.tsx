@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { articleListSearch, type ArticleListParams } from "../../lib/article-list-params";
-import { categoryLabel } from "../../lib/category-label";
+import { articleListSearch, type ArticleListParams } from "#app/lib/article-list-params";
+import { categoryLabel } from "#app/lib/category-label";
 
 /** One removable chip per active filter; each is a link to the same list without that filter. */
 export function ListFilterChips({ params }: { params: ArticleListParams }) {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "./theme-toggle";
 import { SignOutButton } from "./sign-out-button";
+import { buttonClass } from "#app/components/ui/button";
 
 const links = [
   { to: "/articles", label: "Articles" },
@@ -43,7 +44,7 @@ export function Navbar({ user }: NavbarProps) {
       <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
     </div>
   ) : (
-    <Link to="/auth" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
+    <Link to="/auth" className={buttonClass("primary", "md", "font-semibold")}>
       Sign In
     </Link>
   );

@@ -1,5 +1,5 @@
 import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "lucide-react";
-import { shareTargets } from "../../lib/share";
+import { shareTargets } from "#app/lib/share";
 import { ShareButton, shareItemClass as itemClass } from "./share-button";
 
 /**

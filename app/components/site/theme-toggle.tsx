@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
-import { themeToggleLabel, toggleTheme } from "../../lib/theme";
-import { useTheme } from "../../lib/use-theme";
+import { themeToggleLabel, toggleTheme } from "#app/lib/theme";
+import { useTheme } from "#app/lib/use-theme";
 
 /**
  * Flips light/dark and remembers it under localStorage "theme". The icon follows the <html>

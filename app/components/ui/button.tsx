@@ -1,26 +1,36 @@
 import type { ButtonHTMLAttributes } from "react";
+import { cva, type VariantProps } from "class-variance-authority";
+import { cn } from "#app/lib/cn";
 
-const variants = {
-  primary: "bg-accent text-accent-foreground hover:opacity-90",
-  outline: "border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800",
-  ghost: "hover:bg-slate-100 dark:hover:bg-slate-800",
-  destructive: "bg-red-700 text-white hover:bg-red-800",
-} as const;
+export const buttonVariants = cva("inline-flex items-center justify-center gap-2 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-60", {
+  variants: {
+    variant: {
+      // Darker on hover: fading it would take the text below AA contrast while the pointer rests on it.
+      primary: "bg-accent text-accent-foreground hover:brightness-90",
+      outline: "border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800",
+      ghost: "hover:bg-slate-100 dark:hover:bg-slate-800",
+      destructive: "bg-red-700 text-white hover:bg-red-800",
+    },
+    size: { sm: "px-2.5 py-1.5 text-xs", md: "px-4 py-2 text-sm", lg: "px-5 py-2.5 font-semibold", icon: "p-2" },
+  },
+  defaultVariants: { variant: "primary", size: "md" },
+});
 
-const sizes = { sm: "px-2.5 py-1.5 text-xs", md: "px-4 py-2 text-sm", icon: "p-2" } as const;
+type ButtonVariants = VariantProps<typeof buttonVariants>;
+export type ButtonVariant = NonNullable<ButtonVariants["variant"]>;
+type ButtonSize = NonNullable<ButtonVariants["size"]>;
 
-export type ButtonVariant = keyof typeof variants;
-
-export function buttonClass(variant: ButtonVariant = "primary", size: keyof typeof sizes = "md", extra = "") {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${extra}`;
+/** A button's classes, for links and labels that look like one; `extra` wins over the defaults. */
+export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = "") {
+  return cn(buttonVariants({ variant, size }), extra);
 }
 
 export function Button({
   variant = "primary",
   size = "md",
-  className = "",
+  className,
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: keyof typeof sizes }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }

@@ -1,25 +1,31 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "#app/lib/cn";
 
 export const controlClass =
-  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+
+/** A control's classes: the kit's, a red border when its value was refused, then the caller's. */
+const controlClasses = (error: string | undefined, className: string | undefined) => cn(controlClass, error && "border-red-600 dark:border-red-400", className);
 
 interface FieldProps {
   id: string;
   label: string;
   error?: string;
   required?: boolean;
+  /** The " *" after a required field's label; off where every field of a form is required. */
+  requiredMark?: boolean;
   hint?: string;
   children: (describedBy: string | undefined) => ReactNode;
 }
 
 /** A label, one control and its error, wired together for screen readers. */
-export function Field({ id, label, error, required, hint, children }: FieldProps) {
+export function Field({ id, label, error, required, requiredMark = true, hint, children }: FieldProps) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required && <span aria-hidden> *</span>}
+        {required && requiredMark && <span aria-hidden> *</span>}
       </label>
       {children(describedBy)}
       {hint && (
@@ -36,29 +42,54 @@ export function Field({ id, label, error, required, hint, children }: FieldProps
   );
 }
 
-type WithField<T> = T & { label: string; error?: string; hint?: string; id: string };
+type WithField<T> = T & { label: string; error?: string; hint?: string; id: string; requiredMark?: boolean };
 
-export function TextField({ label, error, hint, id, required, ...props }: WithField<InputHTMLAttributes<HTMLInputElement>>) {
+export function TextField({ label, error, hint, id, required, requiredMark, ...props }: WithField<InputHTMLAttributes<HTMLInputElement>>) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      {(describedBy) => <input id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={controlClass} {...props} />}
-    </Field>
-  );
-}
-
-export function TextAreaField({ label, error, hint, id, required, ...props }: WithField<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      {(describedBy) => <textarea id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={controlClass} {...props} />}
-    </Field>
-  );
-}
-
-export function SelectField({ label, error, hint, id, required, children, ...props }: WithField<SelectHTMLAttributes<HTMLSelectElement>>) {
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
+    <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
       {(describedBy) => (
-        <select id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={controlClass} {...props}>
+        <input
+          id={id}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...props}
+          className={controlClasses(error, props.className)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, error, hint, id, required, requiredMark, ...props }: WithField<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...props}
+          className={controlClasses(error, props.className)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SelectField({ label, error, hint, id, required, requiredMark, children, ...props }: WithField<SelectHTMLAttributes<HTMLSelectElement>>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
+      {(describedBy) => (
+        <select
+          id={id}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...props}
+          className={controlClasses(error, props.className)}
+        >
           {children}
         </select>
       )}

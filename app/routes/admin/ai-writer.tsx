@@ -1,16 +1,17 @@
+import { adminMeta } from "#app/lib/seo";
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FilePlus2, Sparkles, Square } from "lucide-react";
 import { toast } from "sonner";
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/ai-writer";
-import { categories } from "../../../database/schema";
-import { services } from "../../server/services.server";
-import { Button } from "../../components/ui/button";
-import { SelectField, TextAreaField } from "../../components/ui/field";
-import { NewsPanel } from "../../components/admin/news-panel";
-import { GenerateError, streamGeneration } from "../../components/admin/ai-stream";
-import { aiDraftQuery, storeAiDraft } from "../../components/admin/ai-draft-handoff";
+import { categories } from "#database/schema";
+import { services } from "#app/server/core/services.server";
+import { Button } from "#app/components/ui/button";
+import { SelectField, TextAreaField } from "#app/components/ui/field";
+import { NewsPanel } from "#app/components/admin/news-panel";
+import { GenerateError, streamGeneration } from "#app/components/admin/ai-stream";
+import { aiDraftQuery, storeAiDraft } from "#app/components/admin/ai-draft-handoff";
 import {
   contentReadyText,
   contentTypeLabels,
@@ -28,9 +29,9 @@ import {
   tones,
   type GeneratedContentMetadata,
   type GenerateRequest,
-} from "../../lib/ai-options";
+} from "#app/lib/ai-options";
 
-export const meta: Route.MetaFunction = () => [{ title: "AI Writer | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("AI Writer");
 
 export async function loader() {
   const { db, config } = services();
@@ -58,7 +59,9 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
   const running = useRef<AbortController | null>(null);
   const focusPrompt = () => document.getElementById("ai-prompt")?.focus();
   const { categories: categoryList, provider } = loaderData;
-  const defaultCategory = categoryList.some((category) => category.slug === defaultCategorySlug) ? defaultCategorySlug : (categoryList[0]?.slug ?? defaultCategorySlug);
+  const defaultCategory = categoryList.some((category) => category.slug === defaultCategorySlug)
+    ? defaultCategorySlug
+    : (categoryList[0]?.slug ?? defaultCategorySlug);
 
   async function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -217,12 +220,20 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
                 {status === "failed" && generateFailedText}
               </p>
               {failure && (
-                <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+                <p
+                  role="alert"
+                  className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+                >
                   {failure}
                 </p>
               )}
               {/* Generated text is untrusted: it is shown as text, never as HTML. */}
-              <div role="region" aria-label="Generated text" tabIndex={0} className="mt-4 max-h-[32rem] overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 font-mono text-sm leading-relaxed dark:bg-slate-900">
+              <div
+                role="region"
+                aria-label="Generated text"
+                tabIndex={0}
+                className="mt-4 max-h-[32rem] overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 font-mono text-sm leading-relaxed dark:bg-slate-900"
+              >
                 {result.text}
               </div>
               {status === "done" && result.text.trim() && (

@@ -1,14 +1,14 @@
 import { RefreshCw } from "lucide-react";
 import { data, Link, useRevalidator, useRouteError } from "react-router";
 import type { Route } from "./+types/analytics";
-import { loadAnalytics } from "../../server/analytics.server";
-import { analyticsRanges, type AnalyticsRange, type DailyFigure } from "../../lib/analytics";
-import { services } from "../../server/services.server";
-import { Table, Td, Th } from "../../components/ui/table";
-import { buttonClass } from "../../components/ui/button";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { useActionToast } from "../../lib/use-action-toast";
-import type { Toast } from "../../lib/toast";
+import { loadAnalytics } from "#app/server/analytics/analytics.server";
+import { analyticsRanges, type AnalyticsRange, type DailyFigure } from "#app/lib/analytics";
+import { services } from "#app/server/core/services.server";
+import { Table, Td, Th } from "#app/components/ui/table";
+import { buttonClass } from "#app/components/ui/button";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { useActionToast } from "#app/lib/use-action-toast";
+import type { Toast } from "#app/lib/toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics | The Educator - Admin" }];
 
@@ -57,7 +57,10 @@ function DailyBars({ title, daily, pick }: { title: string; daily: DailyFigure[]
       <div className="mt-4 flex h-40 items-end gap-0.5" aria-hidden>
         {daily.map((figure) => (
           <div key={figure.day} className="group relative flex-1" style={{ height: "100%" }} title={`${dayLabel(figure.day)}: ${number(pick(figure))}`}>
-            <div className="absolute bottom-0 w-full rounded-t bg-accent" style={{ height: `${(pick(figure) / max) * 100}%`, minHeight: pick(figure) > 0 ? 2 : 0 }} />
+            <div
+              className="absolute bottom-0 w-full rounded-t bg-accent"
+              style={{ height: `${(pick(figure) / max) * 100}%`, minHeight: pick(figure) > 0 ? 2 : 0 }}
+            />
           </div>
         ))}
       </div>
@@ -80,7 +83,17 @@ function DailyBars({ title, daily, pick }: { title: string; daily: DailyFigure[]
   );
 }
 
-function TopList({ title, heading, rows, empty }: { title: string; heading: string; rows: Array<{ key: string; label: React.ReactNode; views: number }>; empty: string }) {
+function TopList({
+  title,
+  heading,
+  rows,
+  empty,
+}: {
+  title: string;
+  heading: string;
+  rows: Array<{ key: string; label: React.ReactNode; views: number }>;
+  empty: string;
+}) {
   return (
     <section>
       <h2 className="mb-2 font-semibold">{title}</h2>
@@ -154,7 +167,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <DailyBars title="Unique visitors per day" daily={report.daily} pick={(figure) => figure.visitors} />
           </div>
           <div className="grid gap-6 lg:grid-cols-3">
-            <TopList title="Top Pages" heading="Page" empty="No page views in this range." rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))} />
+            <TopList
+              title="Top Pages"
+              heading="Page"
+              empty="No page views in this range."
+              rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))}
+            />
             <TopList
               title="Top Referrers"
               heading="Referrer"
@@ -165,7 +183,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               title="Top Articles"
               heading="Article"
               empty="No articles yet."
-              rows={report.topArticles.map((row) => ({ key: row.id, label: <Link to={`/admin/articles/${row.id}`} className="underline">{row.title}</Link>, views: row.views }))}
+              rows={report.topArticles.map((row) => ({
+                key: row.id,
+                label: (
+                  <Link to={`/admin/articles/${row.id}`} className="underline">
+                    {row.title}
+                  </Link>
+                ),
+                views: row.views,
+              }))}
             />
           </div>
         </>

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-autosave";
-import { requireAdmin } from "../../server/auth.server";
-import { autosaveSchema, discardAutosave, saveAutosave, articleKeySchema } from "../../server/article-autosave.server";
-import { services } from "../../server/services.server";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { autosaveSchema, discardAutosave, saveAutosave, articleKeySchema } from "#app/server/articles/article-autosave.server";
+import { services } from "#app/server/core/services.server";
 
 /**
  * POST JSON { articleKey, values }: keeps what the editor typed (every few seconds while typing);

@@ -1,25 +1,24 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/article-edit";
-import { AdminInputError, restoreRevision, updateArticle } from "../../server/admin-content.server";
-import { compareWithCurrent, currentState, findRevision, listRevisions } from "../../server/article-revisions.server";
-import { requireAdmin } from "../../server/auth.server";
-import { autosaveToOffer } from "../../server/article-autosave.server";
-import { stampDateTime } from "../../server/admin-lists.server";
-import { toastHeader } from "../../server/toast.server";
-import type { Toast } from "../../lib/toast";
-import { ArticleRevisions } from "../../components/admin/article-revisions";
-import { categoryChoices, findArticleForEdit, formValuesOf, submitArticleForm } from "../../server/admin-articles.server";
-import { isUuid } from "../../lib/uuid";
-import { renderMarkdown } from "../../server/markdown.server";
-import { services } from "../../server/services.server";
-import { ArticleForm } from "../../components/admin/article-form";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { restoreRevision, updateArticle } from "#app/server/articles/article-writes.server";
+import { compareWithCurrent, currentState, findRevision, listRevisions } from "#app/server/articles/article-revisions.server";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
+import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { toastHeader } from "#app/server/core/toast.server";
+import type { Toast } from "#app/lib/toast";
+import { ArticleRevisions } from "#app/components/admin/article-revisions";
+import { categoryChoices, findArticleForEdit, formValuesOf, submitArticleForm } from "#app/server/articles/admin-articles.server";
+import { isUuid } from "#app/lib/uuid";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
+import { services } from "#app/server/core/services.server";
+import { ArticleForm } from "#app/components/admin/article-form";
+import { adminMeta } from "#app/lib/seo";
 
 const notFound = () => new Response("Article not found", { status: 404 });
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: `${page ? `Edit: ${page.article.title}` : "Article not found"} | The Educator - Admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data: page }) => adminMeta(page ? `Edit: ${page.article.title}` : "Article not found");
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();
@@ -87,7 +86,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         articleKey={article.id}
         autosave={actionData ? null : loaderData.autosave}
       />
-      <ArticleRevisions revisions={loaderData.revisions} comparison={loaderData.comparison} restoreFailure={actionData && "errors" in actionData ? undefined : actionData} />
+      <ArticleRevisions
+        revisions={loaderData.revisions}
+        comparison={loaderData.comparison}
+        restoreFailure={actionData && "errors" in actionData ? undefined : actionData}
+      />
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/article-new";
-import { requireAdmin } from "../../server/auth.server";
-import { createArticle } from "../../server/admin-content.server";
-import { categoryChoices, submitArticleForm } from "../../server/admin-articles.server";
-import { autosaveToOffer } from "../../server/article-autosave.server";
-import { services } from "../../server/services.server";
-import { ArticleForm } from "../../components/admin/article-form";
-import { emptyArticleValues } from "../../components/admin/article-form-values";
-import { useAiDraft } from "../../components/admin/ai-draft-handoff";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { createArticle } from "#app/server/articles/article-writes.server";
+import { categoryChoices, submitArticleForm } from "#app/server/articles/admin-articles.server";
+import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
+import { services } from "#app/server/core/services.server";
+import { ArticleForm } from "#app/components/admin/article-form";
+import { emptyArticleValues } from "#app/lib/article-form-values";
+import { useAiDraft } from "#app/components/admin/ai-draft-handoff";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "New Article | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("New Article");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/article-preview";
-import { requireAdmin } from "../../server/auth.server";
-import { renderMarkdown } from "../../server/markdown.server";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
 
 const previewSchema = z.object({ content: z.string().max(200_000, { message: "Content is too long." }) });
 

@@ -2,19 +2,21 @@ import { Pencil, Plus, Sparkles, Trash2 } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
-import { AdminInputError, deleteArticle } from "../../server/admin-content.server";
-import { listAdminArticles } from "../../server/admin-articles.server";
-import { services } from "../../server/services.server";
-import { stampDateTime } from "../../server/admin-lists.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { Button, buttonClass } from "../../components/ui/button";
-import { Table, Td, Th } from "../../components/ui/table";
-import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import type { Toast } from "../../lib/toast";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { deleteArticle } from "#app/server/articles/article-writes.server";
+import { listAdminArticles } from "#app/server/articles/admin-articles.server";
+import { services } from "#app/server/core/services.server";
+import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Table, Td, Th } from "#app/components/ui/table";
+import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import type { Toast } from "#app/lib/toast";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Articles | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Articles");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, log } = services();

@@ -3,20 +3,22 @@ import { data, useFetcher } from "react-router";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/categories";
-import { categoryFormSchema, formErrors } from "../../lib/admin-schemas";
-import { confirmSubmit, useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { requireAdmin } from "../../server/auth.server";
-import { deleteCategory, saveCategory } from "../../server/admin-content.server";
-import { failureToast, listCategories, loadOrToast, stampDate } from "../../server/admin-lists.server";
-import { services } from "../../server/services.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { Button } from "../../components/ui/button";
-import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
-import { CategoryForm, type CategoryActionData, type CategoryFields } from "../../components/admin/category-form";
+import { categoryFormSchema, formErrors } from "#app/lib/admin-schemas";
+import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { deleteCategory, saveCategory } from "#app/server/categories/categories.server";
+import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { listCategories } from "#app/server/categories/categories.server";
+import { services } from "#app/server/core/services.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { Button } from "#app/components/ui/button";
+import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { CategoryForm, type CategoryActionData, type CategoryFields } from "#app/components/admin/category-form";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Categories | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Categories");
 
 const missingFields = "Name and slug are required.";
 
@@ -41,7 +43,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const { db } = services();
   const intent = form.get("intent");
-  const id = z.uuid().optional().safeParse(form.get("id") || undefined);
+  const id = z
+    .uuid()
+    .optional()
+    .safeParse(form.get("id") || undefined);
   if (!id.success || (intent !== "save" && intent !== "delete") || (intent === "delete" && !id.data)) {
     return data<CategoryActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } }, { status: 400 });
   }
@@ -112,7 +117,9 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      {form.mode !== "closed" && <CategoryForm key={form.mode === "edit" ? form.category.id : "new"} editing={form.mode === "edit" ? form.category : null} onClose={close} />}
+      {form.mode !== "closed" && (
+        <CategoryForm key={form.mode === "edit" ? form.category.id : "new"} editing={form.mode === "edit" ? form.category : null} onClose={close} />
+      )}
 
       <div className="mt-6">
         <Table>
@@ -120,9 +127,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
           <TableHead columns={["Name", "Slug", "Description", "Icon", "Created", "Actions"]} />
           <tbody>
             {categories.length === 0 ? (
-              <EmptyRow columns={6}>
-                  No categories found. Create one above.
-              </EmptyRow>
+              <EmptyRow columns={6}>No categories found. Create one above.</EmptyRow>
             ) : (
               categories.map((category) => (
                 <tr key={category.id}>

@@ -1,20 +1,22 @@
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/comments";
-import { commentStatusSchema } from "../../lib/admin-schemas";
-import { useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { requireAdmin } from "../../server/auth.server";
-import { deleteComment, setCommentStatus } from "../../server/admin-content.server";
-import { commentFilterSchema, failureToast, listComments, loadOrToast, stampDate } from "../../server/admin-lists.server";
-import { services } from "../../server/services.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
-import { CommentActions, commentFetcherKey, type CommentActionData } from "../../components/admin/comment-actions";
-import { SearchFilterForm } from "../../components/admin/search-filter-form";
+import { commentStatusSchema } from "#app/lib/admin-schemas";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { deleteComment, setCommentStatus } from "#app/server/comments/comments.server";
+import { commentFilterSchema, listComments } from "#app/server/comments/comments.server";
+import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { services } from "#app/server/core/services.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { CommentActions, commentFetcherKey, type CommentActionData } from "#app/components/admin/comment-actions";
+import { SearchFilterForm } from "#app/components/admin/search-filter-form";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Comments | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Comments");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -94,9 +96,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
           <TableHead columns={["Article", "Content", "Status", "User", "Created", "Actions"]} />
           <tbody>
             {comments.length === 0 ? (
-              <EmptyRow columns={6}>
-                  No comments found.
-              </EmptyRow>
+              <EmptyRow columns={6}>No comments found.</EmptyRow>
             ) : (
               comments.map((comment) => (
                 <tr key={comment.id}>

@@ -1,13 +1,13 @@
 import { count, eq, sql } from "drizzle-orm";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { articles, profiles } from "../../../database/schema";
-import { services } from "../../server/services.server";
-import { loadWaitingWork } from "../../server/attention.server";
-import { stampDate, stampDateTime } from "../../server/admin-lists.server";
-import { useRootData } from "../../root";
-import { SignOutButton } from "../../components/site/sign-out-button";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
+import { articles, profiles } from "#database/schema";
+import { services } from "#app/server/core/services.server";
+import { loadWaitingWork } from "#app/server/admin/attention.server";
+import { stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { useRootData } from "#app/root";
+import { SignOutButton } from "#app/components/site/sign-out-button";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 
 export async function loader() {
   const { db, config } = services();
@@ -29,14 +29,18 @@ export async function loader() {
     totalViews: totals!.views,
     waiting: {
       ...waiting,
-      pendingComments: { ...waiting.pendingComments, latest: waiting.pendingComments.latest.map((comment) => ({ ...comment, created: stampDate(comment.createdAt) })) },
+      pendingComments: {
+        ...waiting.pendingComments,
+        latest: waiting.pendingComments.latest.map((comment) => ({ ...comment, created: stampDate(comment.createdAt) })),
+      },
       scheduled: waiting.scheduled.map((article) => ({ ...article, schedule: stampDateTime(article.scheduledAt) })),
       views: waiting.views.map((day) => ({ ...day, label: dayLabel(day.day) })),
     },
   };
 }
 
-const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 type Waiting = Route.ComponentProps["loaderData"]["waiting"];
 
@@ -52,7 +56,11 @@ function WaitingList({ title, count, link, children }: { title: string; count: n
           {link.label}
         </Link>
       </div>
-      {count === 0 ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Nothing waiting.</p> : <ul className="mt-3 space-y-2 text-sm">{children}</ul>}
+      {count === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Nothing waiting.</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+      )}
     </section>
   );
 }

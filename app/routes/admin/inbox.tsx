@@ -1,19 +1,23 @@
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/inbox";
-import { requireAdmin } from "../../server/auth.server";
-import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "../../server/inbox.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { services } from "../../server/services.server";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { questionCategoryLabel } from "../../lib/inbox-schema";
-import { Pagination, type PageLinks } from "../../components/site/pagination";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "#app/server/inbox/inbox.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { services } from "#app/server/core/services.server";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { questionCategoryLabel } from "#app/lib/inbox-schema";
+import { Pagination, type PageLinks } from "#app/components/site/pagination";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Inbox | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 // Dates are written on the server, in the site's time zone, so the browser shows the same text it hydrates.
 function stamp(date: Date, timeZone: string) {
-  return { iso: date.toISOString(), text: date.toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }) };
+  return {
+    iso: date.toISOString(),
+    text: date.toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone }),
+  };
 }
 
 /** A page link that lands on its own list's heading. */
@@ -159,7 +163,8 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading" className="text-xl font-bold">
-          Questions <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.questions.total, counts.questions.unread)}</span>
+          Questions{" "}
+          <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.questions.total, counts.questions.unread)}</span>
         </h2>
         {questions.length === 0 ? (
           <p className="mt-3 text-slate-600 dark:text-slate-300">No questions yet.</p>
@@ -180,7 +185,10 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
                   </p>
                   <ul aria-label="Categories" className="mt-2 flex flex-wrap gap-2">
                     {question.categories.map((category) => (
-                      <li key={category} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                      <li
+                        key={category}
+                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+                      >
                         {questionCategoryLabel(category)}
                       </li>
                     ))}

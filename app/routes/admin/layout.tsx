@@ -1,12 +1,13 @@
 import { isRouteErrorResponse, Link, Outlet, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin } from "../../server/auth.server";
-import { accessDeniedText } from "../../lib/access";
-import { AdminShell, sidebarCookieName } from "../../components/admin/sidebar";
-import { attentionCounts, type AttentionCounts } from "../../server/attention.server";
-import { services } from "../../server/services.server";
-import { useLiveChanges } from "../../lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { accessDeniedText } from "#app/lib/access";
+import { AdminShell, sidebarCookieName } from "#app/components/admin/sidebar";
+import { attentionCounts, type AttentionCounts } from "#app/server/admin/attention.server";
+import { services } from "#app/server/core/services.server";
+import { useLiveChanges } from "#app/lib/use-live-revalidation";
 import type { loader as attentionLoader } from "./attention";
+import { adminMeta } from "#app/lib/seo";
 
 /** The one admin guard: runs before every loader and action under /admin. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -15,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => [{ title: "The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -37,7 +38,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const counts = useAttentionCounts(loaderData.attention);
   return (
-    <AdminShell initiallyOpen={loaderData.sidebarOpen} productName="The Educator" badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox }}>
+    <AdminShell
+      initiallyOpen={loaderData.sidebarOpen}
+      productName="The Educator"
+      badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox }}
+    >
       {navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") ? (
         <p role="status" className="text-slate-600 dark:text-slate-300">
           Loading...

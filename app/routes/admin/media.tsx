@@ -2,10 +2,10 @@ import { useId } from "react";
 import { data, Form, useFetcher, useRevalidator } from "react-router";
 import { RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/media";
-import type { Toast } from "../../lib/toast";
-import { useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { requireAdmin } from "../../server/auth.server";
+import type { Toast } from "#app/lib/toast";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
 import {
   deleteFileSchema,
   deleteStorageFile,
@@ -15,15 +15,16 @@ import {
   mediaFilterSchema,
   referencesByUrl,
   type MediaFilter,
-} from "../../server/media.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { services } from "../../server/services.server";
-import { Pagination } from "../../components/site/pagination";
-import { Button } from "../../components/ui/button";
-import { controlClass } from "../../components/ui/field";
-import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "../../components/admin/media-card";
+} from "#app/server/media/media.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { services } from "#app/server/core/services.server";
+import { Pagination } from "#app/components/site/pagination";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/field";
+import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "#app/components/admin/media-card";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Media Library | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Media Library");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, storage, log } = services();
@@ -58,7 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await deleteStorageFile(storage, parsed.data.bucket, parsed.data.path);
   } catch (error) {
-    if (error instanceof MediaDeleteError) return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: error.message } }, { status: 400 });
+    if (error instanceof MediaDeleteError)
+      return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: error.message } }, { status: 400 });
     log.error({ err: error }, "Storage delete failed");
     const message = error instanceof Error ? error.message : "Could not delete the file.";
     return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: message } }, { status: 500 });
@@ -103,7 +105,15 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
           </label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" aria-hidden />
-            <input id={searchId} key={filter.q} type="search" name="q" defaultValue={filter.q} placeholder="Search by URL or label" className={`${controlClass} pl-9`} />
+            <input
+              id={searchId}
+              key={filter.q}
+              type="search"
+              name="q"
+              defaultValue={filter.q}
+              placeholder="Search by URL or label"
+              className={`${controlClass} pl-9`}
+            />
           </div>
         </div>
         {/* The form's first button, so Enter in the search box searches within the filter shown as pressed. */}
@@ -112,7 +122,15 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
         </Button>
         <div role="group" aria-label="Filter media" className="flex flex-wrap gap-2">
           {filters.map((option) => (
-            <Button key={option.value} type="submit" name="kind" value={option.value} size="sm" variant={filter.kind === option.value ? "primary" : "outline"} aria-pressed={filter.kind === option.value}>
+            <Button
+              key={option.value}
+              type="submit"
+              name="kind"
+              value={option.value}
+              size="sm"
+              variant={filter.kind === option.value ? "primary" : "outline"}
+              aria-pressed={filter.kind === option.value}
+            >
               {option.label}
             </Button>
           ))}

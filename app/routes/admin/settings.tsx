@@ -1,11 +1,12 @@
 import { toast } from "sonner";
 import type { Route } from "./+types/settings";
-import { applyAccent, applyTheme } from "../../lib/theme";
-import { useAccent, useTheme } from "../../lib/use-theme";
-import { SettingsPreview } from "../../components/admin/settings-preview";
-import { SettingsSwitch } from "../../components/admin/settings-switch";
+import { applyAccent, applyTheme } from "#app/lib/theme";
+import { useAccent, useTheme } from "#app/lib/use-theme";
+import { SettingsPreview } from "#app/components/admin/settings-preview";
+import { SettingsSwitch } from "#app/components/admin/settings-switch";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
 export default function SettingsScreen() {
   const theme = useTheme();

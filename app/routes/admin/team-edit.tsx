@@ -1,15 +1,17 @@
 import { data, Link, redirect } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-edit";
-import { formErrors, teamMemberFormSchema } from "../../lib/admin-schemas";
-import { requireAdmin } from "../../server/auth.server";
-import { saveTeamMember } from "../../server/admin-content.server";
-import { failureToast, findTeamMember } from "../../server/admin-lists.server";
-import { services } from "../../server/services.server";
-import { toastHeader } from "../../server/toast.server";
-import { readTeamMemberForm, TeamMemberForm, type TeamMemberFormData } from "../../components/admin/team-member-form";
+import { formErrors, teamMemberFormSchema } from "#app/lib/admin-schemas";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { saveTeamMember } from "#app/server/team/team.server";
+import { failureToast } from "#app/server/admin/admin-screens.server";
+import { findTeamMember } from "#app/server/team/team.server";
+import { services } from "#app/server/core/services.server";
+import { toastHeader } from "#app/server/core/toast.server";
+import { readTeamMemberForm, TeamMemberForm, type TeamMemberFormData } from "#app/components/admin/team-member-form";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Team Member | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Edit Team Member");
 
 export async function loader({ params }: Route.LoaderArgs) {
   const member = await findTeamMember(services().db, params.id);

@@ -2,19 +2,21 @@ import { data, Link, useFetcher } from "react-router";
 import { Pencil, Plus, UserRound } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/team";
-import { useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { requireAdmin } from "../../server/auth.server";
-import { deleteTeamMember } from "../../server/admin-content.server";
-import { failureToast, listTeamMembers, loadOrToast } from "../../server/admin-lists.server";
-import { services } from "../../server/services.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { buttonClass } from "../../components/ui/button";
-import { EmptyRow, Table, TableHead, Td } from "../../components/ui/table";
-import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "../../components/admin/team-delete-button";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { deleteTeamMember } from "#app/server/team/team.server";
+import { failureToast, loadOrToast } from "#app/server/admin/admin-screens.server";
+import { listTeamMembers } from "#app/server/team/team.server";
+import { services } from "#app/server/core/services.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { buttonClass } from "#app/components/ui/button";
+import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "#app/components/admin/team-delete-button";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Team | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Team");
 
 const loadFailed = "Failed to load team members. Please try again.";
 const deleteFailed = "Failed to delete team member. Please try again.";
@@ -60,9 +62,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
           <TableHead columns={["Photo", "Name", "Position", "Active", "Order", "Actions"]} />
           <tbody>
             {members.length === 0 ? (
-              <EmptyRow columns={6}>
-                  No team members yet.
-              </EmptyRow>
+              <EmptyRow columns={6}>No team members yet.</EmptyRow>
             ) : (
               members.map((member) => (
                 <tr key={member.id}>

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/upload";
-import { requireAdmin } from "../../server/auth.server";
-import { services } from "../../server/services.server";
-import { storeUploadedImage, UploadError } from "../../server/uploads.server";
-import { uploadFailures, type UploadAnswer } from "../../lib/image-upload-messages";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { services } from "#app/server/core/services.server";
+import { storeUploadedImage, UploadError } from "#app/server/media/uploads.server";
+import { uploadFailures, type UploadAnswer } from "#app/lib/image-upload-messages";
 
 /** POST /admin/uploads: one image (field `file`, `folder` articles or team) → `{ url }` or `{ error }`. */
 export async function action({ request }: Route.ActionArgs) {

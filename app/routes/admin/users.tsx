@@ -1,20 +1,22 @@
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { formErrors, profileEditSchema } from "../../lib/admin-schemas";
-import { useActionToast } from "../../lib/use-action-toast";
-import { useLiveRevalidation } from "../../lib/use-live-revalidation";
-import { requireAdmin } from "../../server/auth.server";
-import { updateProfile } from "../../server/admin-content.server";
-import { failureToast, listProfiles, loadOrToast, stampDate, userFilterSchema } from "../../server/admin-lists.server";
-import { services } from "../../server/services.server";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { EmptyRow, Table, TableHead } from "../../components/ui/table";
-import { SearchFilterForm } from "../../components/admin/search-filter-form";
-import { UserRow, userFetcherKey, type UserActionData } from "../../components/admin/user-row";
+import { formErrors, profileEditSchema } from "#app/lib/admin-schemas";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { updateProfile } from "#app/server/users/users.server";
+import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { listProfiles, userFilterSchema } from "#app/server/users/users.server";
+import { services } from "#app/server/core/services.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { EmptyRow, Table, TableHead } from "#app/components/ui/table";
+import { SearchFilterForm } from "#app/components/admin/search-filter-form";
+import { UserRow, userFetcherKey, type UserActionData } from "#app/components/admin/user-row";
+import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users | The Educator - Admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Users");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,7 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
   const parsed = profileEditSchema.safeParse(form);
   if (!parsed.success) {
-    return data<UserActionData>({ ok: false, id: id.data, toast: { type: "error", title: "Error", description: formErrors(parsed.error).message } }, { status: 400 });
+    return data<UserActionData>(
+      { ok: false, id: id.data, toast: { type: "error", title: "Error", description: formErrors(parsed.error).message } },
+      { status: 400 },
+    );
   }
   try {
     await updateProfile(services().db, id.data, parsed.data);
@@ -77,15 +82,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         <Table>
           <caption className="sr-only">Users, newest first</caption>
           <TableHead columns={["User", "Role", "User ID", "Created", "Actions"]} />
-          <tbody>
-            {users.length === 0 ? (
-              <EmptyRow columns={5}>
-                  No users found.
-              </EmptyRow>
-            ) : (
-              users.map((user) => <UserRow key={user.id} user={user} />)
-            )}
-          </tbody>
+          <tbody>{users.length === 0 ? <EmptyRow columns={5}>No users found.</EmptyRow> : users.map((user) => <UserRow key={user.id} user={user} />)}</tbody>
         </Table>
         <Pagination links={pages} label="Users pages" />
       </div>

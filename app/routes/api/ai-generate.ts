@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/ai-generate";
-import { requireAdmin } from "../../server/auth.server";
-import { readJsonBody } from "../../server/json-body.server";
-import { describeWait, hitRateLimits } from "../../server/rate-limit.server";
-import { services } from "../../server/services.server";
-import { AiProviderError, aiProviderFrom } from "../../server/ai/provider.server";
-import { bodyLimits } from "../../lib/request-limits";
-import { countWords, generateFailedText, generateRequestSchema, type GenerateEvent } from "../../lib/ai-options";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { readJsonBody } from "#app/server/core/json-body.server";
+import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
+import { services } from "#app/server/core/services.server";
+import { AiProviderError } from "#app/server/ai/types.server";
+import { aiProviderFrom } from "#app/server/ai/provider.server";
+import { bodyLimits } from "#app/lib/request-limits";
+import { countWords, generateFailedText, generateRequestSchema, type GenerateEvent } from "#app/lib/ai-options";
 
 function methodNotAllowed() {
   return Response.json({ error: "Use POST to generate content." }, { status: 405, headers: { Allow: "POST" } });
@@ -39,7 +40,10 @@ export async function action({ request }: Route.ActionArgs) {
 
   const wait = await hitRateLimits(db, [{ key: `ai-generate:user:${admin.id}`, limit: 30, windowSeconds: 10 * 60 }]);
   if (wait !== null) {
-    return Response.json({ error: `Too many drafts in a short time. Please try again in ${describeWait(wait)}.` }, { status: 429, headers: { "Retry-After": String(wait) } });
+    return Response.json(
+      { error: `Too many drafts in a short time. Please try again in ${describeWait(wait)}.` },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
 
   const provider = aiProviderFrom(config);
@@ -61,7 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
     start(controller) {
       const { tone, length, category, type } = parsed.data;
       controller.enqueue(
-        sse({ event: "meta", data: { type, metadata: { tone, length, category, timestamp: new Date().toISOString(), source: provider.source, model: provider.model } } }),
+        sse({
+          event: "meta",
+          data: { type, metadata: { tone, length, category, timestamp: new Date().toISOString(), source: provider.source, model: provider.model } },
+        }),
       );
       if (!first.done) {
         written += first.value;

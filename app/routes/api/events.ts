@@ -1,8 +1,8 @@
 import type { Route } from "./+types/events";
-import { clientInfo, getUser } from "../../server/auth.server";
-import { rateLimitScale } from "../../server/rate-limit.server";
-import { services } from "../../server/services.server";
-import type { LiveTable, TableChange } from "../../lib/live-tables";
+import { clientInfo, getUser } from "#app/server/auth/auth.server";
+import { rateLimitScale } from "#app/server/auth/rate-limit.server";
+import { services } from "#app/server/core/services.server";
+import type { LiveTable, TableChange } from "#app/lib/live-tables";
 
 const heartbeatMs = 20_000;
 // Readers only learn that a public table changed; staff also see profiles, page views, view
@@ -37,7 +37,11 @@ function admitStream(address: string): (() => void) | null {
 export async function loader({ request }: Route.LoaderArgs) {
   const release = admitStream(clientInfo(request).ip);
   // EventSource tries again by itself; Retry-After tells other clients when.
-  if (!release) return new Response("Too many live connections. Please try again shortly.", { status: 503, headers: { "Retry-After": "30", "Content-Type": "text/plain; charset=utf-8" } });
+  if (!release)
+    return new Response("Too many live connections. Please try again shortly.", {
+      status: 503,
+      headers: { "Retry-After": "30", "Content-Type": "text/plain; charset=utf-8" },
+    });
   const user = await getUser(request).catch((error: unknown) => {
     release();
     throw error;

@@ -1,14 +1,16 @@
 import type { Route } from "./+types/feeds";
-import { categoryFeed, jsonFeedDocument, rssDocument, siteFeed } from "../../server/seo/feed.server";
-import { services } from "../../server/services.server";
+import { categoryFeed, jsonFeedDocument, rssDocument, siteFeed, tagFeed } from "#app/server/seo/feed.server";
+import { services } from "#app/server/core/services.server";
 
 const feedCacheControl = "public, max-age=300";
 
-/** RSS 2.0 (`…/rss.xml`) and JSON Feed 1.1 (`…/feed.json`), for the magazine or for one category. */
+/** RSS 2.0 (`…/rss.xml`) and JSON Feed 1.1 (`…/feed.json`), for the magazine, one category or one tag. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const publicUrl = services().config.PUBLIC_URL;
-  const feed = params.category === undefined ? await siteFeed(publicUrl) : await categoryFeed(publicUrl, params.category);
-  if (!feed) throw new Response("No such category", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { category, tag } = params as { category?: string; tag?: string };
+  const feed = category !== undefined ? await categoryFeed(publicUrl, category) : tag !== undefined ? await tagFeed(publicUrl, tag) : await siteFeed(publicUrl);
+  if (!feed)
+    throw new Response(category !== undefined ? "No such category" : "No such tag", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (new URL(request.url).pathname.endsWith(".json")) {
     return new Response(JSON.stringify(jsonFeedDocument(publicUrl, feed)), {
       headers: { "Content-Type": "application/feed+json; charset=utf-8", "Cache-Control": feedCacheControl },

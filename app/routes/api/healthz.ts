@@ -1,5 +1,5 @@
 import type { Route } from "./+types/healthz";
-import { services } from "../../server/services.server";
+import { services } from "#app/server/core/services.server";
 
 /** Liveness and database reachability, for load balancers and uptime checks. */
 export async function loader(_: Route.LoaderArgs) {

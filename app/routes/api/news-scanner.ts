@@ -1,20 +1,23 @@
 import type { Route } from "./+types/news-scanner";
-import { requireAdmin } from "../../server/auth.server";
-import { readJsonBody } from "../../server/json-body.server";
-import { services } from "../../server/services.server";
-import { newsScanner } from "../../server/news/news-scanner.server";
-import { newsScannerRequestSchema } from "../../lib/news-types";
-import { bodyLimits } from "../../lib/request-limits";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { readJsonBody } from "#app/server/core/json-body.server";
+import { services } from "#app/server/core/services.server";
+import { newsScanner } from "#app/server/news/news-scanner.server";
+import { newsScannerRequestSchema } from "#app/lib/news-types";
+import { bodyLimits } from "#app/lib/request-limits";
 
 function methodNotAllowed() {
-  return Response.json({ error: "Use POST with {action: \"scan-trending\"} or {action: \"get-by-subject\", subject}." }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json(
+    { error: 'Use POST with {action: "scan-trending"} or {action: "get-by-subject", subject}.' },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 export function loader(_: Route.LoaderArgs) {
   return methodNotAllowed();
 }
 
-/** POST /functions/v1/zambia-news-scanner (spec §7 "Function call"), admins only. */
+/** POST /functions/v1/zambia-news-scanner, admins only. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   await requireAdmin(request);

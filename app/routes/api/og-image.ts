@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Route } from "./+types/og-image";
-import { findCategory } from "../../server/articles.server";
-import { articleCardSource, cachedCard, type CardSource } from "../../server/seo/og-image.server";
-import { siteName } from "../../lib/seo";
+import { findCategory } from "#app/server/articles/articles.server";
+import { articleCardSource, cachedCard, type CardSource } from "#app/server/seo/og-image.server";
+import { siteName } from "#app/lib/seo";
 
 // Card addresses carry a version (?v=) that changes with the article: caches may keep them a day.
 const cardCacheControl = "public, max-age=86400";

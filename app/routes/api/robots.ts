@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
-import { robotsTxt } from "../../server/seo/robots.server";
-import { services } from "../../server/services.server";
+import { robotsTxt } from "#app/server/seo/robots.server";
+import { services } from "#app/server/core/services.server";
 
 export function loader(_: Route.LoaderArgs) {
   return new Response(robotsTxt(services().config.PUBLIC_URL), {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/session";
-import { getUser } from "../../server/auth.server";
+import { getUser } from "#app/server/auth/auth.server";
 
 /** Session lookup for scripts and the client: who is signed in, if anyone. */
 export async function loader({ request }: Route.LoaderArgs) {

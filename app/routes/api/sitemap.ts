@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
-import { buildSitemap } from "../../server/seo/sitemap.server";
-import { services } from "../../server/services.server";
+import { buildSitemap } from "#app/server/seo/sitemap.server";
+import { services } from "#app/server/core/services.server";
 
 export async function loader(_: Route.LoaderArgs) {
   const body = await buildSitemap(services().config.PUBLIC_URL);

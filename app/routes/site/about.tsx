@@ -1,11 +1,12 @@
 import { Globe2, HeartHandshake, Lightbulb, Sprout } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { listActiveTeamMembers } from "../../server/team.server";
-import { services } from "../../server/services.server";
-import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
-import { AboutTeamMember } from "../../components/site/about-team-member";
+import { listActiveTeamMembers } from "#app/server/team/team.server";
+import { services } from "#app/server/core/services.server";
+import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { AboutTeamMember } from "#app/components/site/about-team-member";
+import { buttonClass } from "#app/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -72,8 +73,8 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             Our Mission
           </h2>
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-            We exist to support and celebrate teachers. The Educator gives educators clear news about the policies that shape their work, practical ideas they can use
-            in crowded and under-resourced classrooms, and a community where they can ask questions and learn from one another.
+            We exist to support and celebrate teachers. The Educator gives educators clear news about the policies that shape their work, practical ideas they
+            can use in crowded and under-resourced classrooms, and a community where they can ask questions and learn from one another.
           </p>
         </section>
 
@@ -97,16 +98,18 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             Our Story
           </h2>
           <p>
-            The Educator began in a Lusaka staff room, where a group of teachers kept swapping the same worn photocopies: a good reading activity, a circular from the
-            ministry, notes from a workshop only one of them had attended. Useful knowledge was everywhere, but it rarely reached the teachers who needed it most.
+            The Educator began in a Lusaka staff room, where a group of teachers kept swapping the same worn photocopies: a good reading activity, a circular
+            from the ministry, notes from a workshop only one of them had attended. Useful knowledge was everywhere, but it rarely reached the teachers who
+            needed it most.
           </p>
           <p>
             We started writing it down and sharing it online. Former teachers, head teachers, health workers and technology enthusiasts joined as writers, and
             readers from every province, and soon from beyond Zambia, began sending questions and stories of their own.
           </p>
           <p>
-            Today we cover education news, health and wellbeing, sport, technology and entrepreneurship, and we run Ask Kafundisha, where teachers help teachers. We
-            are still led by people who have stood in front of a class, and we still measure every article by one question: will it help a teacher tomorrow?
+            Today we cover education news, health and wellbeing, sport, technology and entrepreneurship, and we run Ask Kafundisha, where teachers help
+            teachers. We are still led by people who have stood in front of a class, and we still measure every article by one question: will it help a teacher
+            tomorrow?
           </p>
         </section>
 
@@ -136,7 +139,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
             Have a lesson that worked, a story from your school or an idea worth sharing? We would love to hear from you.
           </p>
-          <Link to="/contact" className="mt-6 inline-block rounded-md bg-accent px-5 py-3 font-semibold text-accent-foreground">
+          <Link to="/contact" className={buttonClass("primary", "lg", "mt-6 py-3")}>
             Get in Touch
           </Link>
         </section>

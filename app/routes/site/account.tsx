@@ -1,6 +1,6 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "../../server/auth.server";
+import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "#app/server/auth/auth.server";
 import {
   changePassword,
   deleteAccount,
@@ -9,14 +9,14 @@ import {
   requestEmailChange,
   signOutOtherSessions,
   updateDisplayName,
-} from "../../server/account.server";
-import { ownerUserId } from "../../server/owner.server";
-import { services } from "../../server/services.server";
-import { stampDate } from "../../server/admin-lists.server";
-import { toastHeader } from "../../server/toast.server";
-import { passwordMinLength } from "../../lib/auth-schema";
-import { ownerCannotLeaveText } from "../../lib/account-texts";
-import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+} from "#app/server/auth/account.server";
+import { ownerUserId } from "#app/server/auth/owner.server";
+import { services } from "#app/server/core/services.server";
+import { stampDate } from "#app/server/admin/admin-screens.server";
+import { toastHeader } from "#app/server/core/toast.server";
+import { passwordMinLength } from "#app/lib/auth-schema";
+import { ownerCannotLeaveText } from "#app/lib/account-texts";
+import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -121,7 +121,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         )}
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="email" />
-          <AccountField id="newEmail" label="New email" type="email" required autoComplete="email" defaultValue={answer("email")?.values.newEmail ?? loaderData.pendingEmail ?? ""} />
+          <AccountField
+            id="newEmail"
+            label="New email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={answer("email")?.values.newEmail ?? loaderData.pendingEmail ?? ""}
+          />
           <AccountField id="emailPassword" label="Current password" type="password" required autoComplete="current-password" />
           <AccountNotice error={answer("email")?.error} done={answer("email")?.done} />
           <AccountSubmit busy={busyWith === "email"}>Send confirmation link</AccountSubmit>

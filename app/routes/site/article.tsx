@@ -1,24 +1,27 @@
 import { preload } from "react-dom";
-import { data, Link } from "react-router";
-import { articleBodyClass } from "../../lib/article-body";
+import { data } from "react-router";
+import { articleBodyClass } from "#app/lib/article-body";
 import type { Route } from "./+types/article";
-import { clientInfo, requireUser } from "../../server/auth.server";
-import { loadArticlePage } from "../../server/article-page.server";
-import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "../../server/comments.server";
-import { services } from "../../server/services.server";
-import { qrCodeSvg } from "../../server/qr-code.server";
-import { ArticleCard, fallbackImage } from "../../components/site/article-card";
-import { ArticleComments } from "../../components/site/article-comments";
-import { CategoryBadge } from "../../components/site/category-badge";
-import { ShareButton } from "../../components/site/share-button";
-import { ShareBar } from "../../components/site/share-bar";
-import { useRootData } from "../../root";
-import { articleMeta } from "../../lib/article-meta";
-import { commentAwaitingModeration, validateComment, type CommentActionData } from "../../lib/comment-schema";
-import { imageSrcSet } from "../../lib/responsive-image";
-import { publicUrlFrom } from "../../lib/seo";
-import { longDate } from "../../lib/long-date";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+import { clientInfo, requireUser } from "#app/server/auth/auth.server";
+import { loadArticlePage } from "#app/server/articles/article-page.server";
+import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "#app/server/comments/comments.server";
+import { services } from "#app/server/core/services.server";
+import { qrCodeSvg } from "#app/server/articles/qr-code.server";
+import { ArticleCard, fallbackImage } from "#app/components/site/article-card";
+import { ArticleComments } from "#app/components/site/article-comments";
+import { ReaderNotFound } from "#app/components/site/reader-not-found";
+import { CategoryBadge } from "#app/components/site/category-badge";
+import { Byline, TagLinks } from "#app/components/site/tag-links";
+import { NewsletterSignup } from "#app/components/site/newsletter-signup";
+import { ShareButton } from "#app/components/site/share-button";
+import { ShareBar } from "#app/components/site/share-bar";
+import { useRootData } from "#app/root";
+import { articleMeta } from "#app/lib/article-meta";
+import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
+import { imageSrcSet } from "#app/lib/responsive-image";
+import { publicUrlFrom } from "#app/lib/seo";
+import { longDate } from "#app/lib/long-date";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
 
@@ -44,6 +47,7 @@ export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
       cacheTag.categories,
       ...comments.map((comment) => cacheTag.comment(comment.id)),
       ...(comments.length > 0 ? [cacheTag.commenters] : []),
+      cacheTag.authors,
     ],
   },
 };
@@ -104,7 +108,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         {article.excerpt && <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{article.excerpt}</p>}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            <span className="font-semibold text-slate-900 dark:text-slate-100">The Educator</span>
+            <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="font-semibold text-slate-900 dark:text-slate-100" />
             {date && (
               <>
                 {" · "}
@@ -123,7 +127,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           width={1200}
           height={675}
           fetchPriority="high"
-          alt=""
+          alt={article.featuredImageUrl ? (article.featuredImageAlt ?? "") : ""}
           className="mt-8 aspect-[16/9] h-auto w-full rounded-xl object-cover"
         />
         <div
@@ -131,6 +135,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           // Rendered from Markdown on the server and sanitized there (markdown.server.ts).
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        <TagLinks tags={article.tags} className="mt-8 print:hidden" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
           <div>
             <p className="font-semibold">Published by The Educator</p>
@@ -141,6 +146,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         <PrintedAddress url={`${publicUrl}${path}`} qrSvg={printQrSvg} />
       </article>
       <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} pageResult={actionData} />
+      <NewsletterSignup id="article-newsletter" className="mt-12 print:hidden" />
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12 print:hidden">
           <h2 id="related-heading" className="text-2xl font-bold">
@@ -172,15 +178,5 @@ function PrintedAddress({ url, qrSvg }: { url: string; qrSvg: string }) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Article Not Found | The Educator</title>
-      <meta name="robots" content="noindex" />
-      <h1 className="text-3xl font-bold">Article Not Found</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">This article does not exist or is not published.</p>
-      <Link to="/articles" className="mt-6 inline-block font-medium text-accent underline">
-        Back to Articles
-      </Link>
-    </div>
-  );
+  return <ReaderNotFound title="Article Not Found" message="This article does not exist or is not published." />;
 }

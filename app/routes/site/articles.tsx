@@ -1,15 +1,16 @@
 import type { Route } from "./+types/articles";
-import { searchPublishedArticles } from "../../server/articles.server";
-import { ArticleGrid } from "../../components/site/article-grid";
-import { ListControls, ListViewToggle } from "../../components/site/list-controls";
-import { ListFilterChips } from "../../components/site/list-filter-chips";
-import { ListStatus } from "../../components/site/list-status";
-import { parseArticleListParams } from "../../lib/article-list-params";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "../../lib/seo";
-import { feedLinkMeta } from "../../lib/feeds";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+import { searchPublishedArticles } from "#app/server/articles/articles.server";
+import { ArticleGrid } from "#app/components/site/article-grid";
+import { ListControls, ListViewToggle } from "#app/components/site/list-controls";
+import { ListFilterChips } from "#app/components/site/list-filter-chips";
+import { ListStatus } from "#app/components/site/list-status";
+import { parseArticleListParams } from "#app/lib/article-list-params";
+import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { feedLinkMeta } from "#app/lib/feeds";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { Pagination } from "#app/components/site/pagination";
+import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { buttonClass } from "#app/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({
@@ -30,9 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { params, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
 }
 
-export const handle: ReaderPageHandle = {
-  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories] },
-};
+export const handle = articleListPage;
 
 export const clientLoader = loadAsDocument;
 
@@ -62,7 +61,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           <p className="text-lg text-slate-700 dark:text-slate-200">No articles found matching your criteria.</p>
           <form method="get" action="/articles" className="mt-4">
             {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
-            <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
+            <button type="submit" className={buttonClass("primary", "md", "font-semibold")}>
               Clear Filters
             </button>
           </form>

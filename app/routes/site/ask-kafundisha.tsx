@@ -2,13 +2,13 @@ import { MessageCircleQuestion } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/ask-kafundisha";
-import { clientInfo, getUser } from "../../server/auth.server";
-import { storeCommunityQuestion, TooManySubmissions } from "../../server/inbox.server";
-import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "../../lib/inbox-schema";
-import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { FormField, focusFirstInvalid } from "../../components/site/contact-form-field";
-import { AskCategoryChips } from "../../components/site/ask-category-chips";
-import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions } from "../../components/site/ask-community-samples";
+import { clientInfo, getUser } from "#app/server/auth/auth.server";
+import { storeCommunityQuestion, TooManySubmissions } from "#app/server/inbox/inbox.server";
+import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "#app/lib/inbox-schema";
+import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { FormField, FormFooter, focusFirstInvalid } from "#app/components/site/contact-form-field";
+import { AskCategoryChips } from "#app/components/site/ask-category-chips";
+import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions } from "#app/components/site/ask-community-samples";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -52,8 +52,8 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
         <MessageCircleQuestion className="mx-auto size-12 text-accent" aria-hidden />
         <h1 className="mt-2 font-serif text-4xl font-black">Ask Kafundisha</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-          Kafundisha means teacher. Ask a question about your classroom, your learners or your career, and experienced educators from across Zambia and beyond will
-          share what works for them.
+          Kafundisha means teacher. Ask a question about your classroom, your learners or your career, and experienced educators from across Zambia and beyond
+          will share what works for them.
         </p>
       </header>
 
@@ -68,7 +68,10 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
           {actionData?.status === "sent" && (
-            <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+            <p
+              role="status"
+              className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+            >
               Thank you! Your question has been submitted. Our community of educators will answer it soon.
             </p>
           )}
@@ -91,19 +94,7 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
               defaultValue={values?.description}
               error={fieldErrors.description}
             />
-            {actionData?.status === "limited" && (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                {actionData.formError}
-              </p>
-            )}
-            {actionData?.status === "invalid" && (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                Please correct the highlighted fields.
-              </p>
-            )}
-            <button type="submit" disabled={busy} className="rounded-md bg-accent px-6 py-2.5 font-semibold text-accent-foreground disabled:opacity-60">
-              {busy ? "Submitting..." : "Submit Question"}
-            </button>
+            <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>
         </section>
         <AskPopularQuestions />

@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/auth";
-import { localPath } from "../../lib/local-path";
-import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "../../server/auth.server";
-import { toastHeader } from "../../server/toast.server";
-import { passwordMinLength } from "../../lib/auth-schema";
-import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+import { localPath } from "#app/lib/local-path";
+import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "#app/server/auth/auth.server";
+import { toastHeader } from "#app/server/core/toast.server";
+import { passwordMinLength } from "#app/lib/auth-schema";
+import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
+import { Tabs } from "#app/components/ui/tabs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -42,6 +43,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+const authTabs = [
+  { value: "sign-in", label: "Sign In" },
+  { value: "sign-up", label: "Sign Up" },
+] as const;
+
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [tab, setTab] = useState<"sign-in" | "sign-up">(actionData?.intent === "sign-up" ? "sign-up" : "sign-in");
   const navigation = useNavigation();
@@ -52,22 +58,15 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold">Welcome to The Educator</h1>
-      <div role="tablist" aria-label="Account" className="mt-8 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-        {(["sign-in", "sign-up"] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`tab-${value}`}
-            aria-selected={tab === value}
-            aria-controls="auth-panel"
-            onClick={() => setTab(value)}
-            className={`rounded-md py-2 text-sm font-semibold ${tab === value ? "bg-white shadow dark:bg-slate-950" : ""}`}
-          >
-            {value === "sign-in" ? "Sign In" : "Sign Up"}
-          </button>
-        ))}
-      </div>
+      <Tabs<(typeof authTabs)[number]["value"]>
+        label="Account"
+        idPrefix="tab"
+        panelId="auth-panel"
+        className="mt-8"
+        value={tab}
+        onChange={setTab}
+        tabs={authTabs}
+      />
       <Form method="post" id="auth-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6 space-y-4" key={tab}>
         <input type="hidden" name="intent" value={tab} />
         <AccountField id="email" label="Email" type="email" required autoComplete="email" defaultValue={actionData?.email} />

@@ -1,18 +1,15 @@
 import type { Route } from "./+types/category";
-import { findCategory, searchPublishedArticles } from "../../server/articles.server";
-import { ArticleGrid } from "../../components/site/article-grid";
-import { CategoryBanner } from "../../components/site/category-banner";
-import { ListControls, ListViewToggle } from "../../components/site/list-controls";
-import { ListStatus } from "../../components/site/list-status";
-import { parseArticleListParams } from "../../lib/article-list-params";
-import { categoryLabel } from "../../lib/category-label";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "../../lib/seo";
-import { feedLinkMeta } from "../../lib/feeds";
-import { pageLinks, pageRequest } from "../../server/keyset.server";
-import { Pagination } from "../../components/site/pagination";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+import { findCategory, searchPublishedArticles } from "#app/server/articles/articles.server";
+import { CategoryBanner } from "#app/components/site/category-banner";
+import { parseArticleListParams } from "#app/lib/article-list-params";
+import { categoryLabel } from "#app/lib/category-label";
+import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { feedLinkMeta } from "#app/lib/feeds";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { SearchableArticleList } from "#app/components/site/searchable-article-list";
+import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
 
-/** Set titles of the five category pages (spec §2); any other slug gets a generated one. */
+/** Set titles of the five category pages; any other slug gets a generated one. */
 const categoryTitles: Record<string, string> = {
   "education-news": "Education News",
   health: "Health & Wellness",
@@ -50,12 +47,13 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => [
     ...(data?.categoryName ? { card: { path: `/category/${encodeURIComponent(params.category)}/og.jpg`, alt: `${data.title}: ${data.description}` } } : {}),
   }),
   ...pageLinkMeta(data?.pages),
-  ...feedLinkMeta(publicUrlFrom(matches), data?.categoryName ? { slug: params.category, name: data.categoryName } : undefined),
+  ...feedLinkMeta(
+    publicUrlFrom(matches),
+    data?.categoryName ? { path: `/category/${encodeURIComponent(params.category)}`, name: data.categoryName } : undefined,
+  ),
 ];
 
-export const handle: ReaderPageHandle = {
-  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories] },
-};
+export const handle = articleListPage;
 
 export const clientLoader = loadAsDocument;
 
@@ -65,28 +63,16 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <>
       <CategoryBanner slug={slug} title={title} description={description} icon={icon} />
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
-        <ListControls params={params} searchLabel={`Search ${title}`} searchPlaceholder="Search by title or excerpt..." />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <ListStatus count={total} />
-          <ListViewToggle params={params} />
-        </div>
-        {articles.length > 0 ? (
-          <div data-list-results>
-            <ArticleGrid articles={articles} view={params.view} label={`${title} articles`} />
-            <Pagination links={pages} label={`${title} pages`} />
-          </div>
-        ) : (
-          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
-            <p className="text-lg text-slate-700 dark:text-slate-200">No articles found in this category.</p>
-            <form method="get" className="mt-4">
-              {params.sort !== "newest" && <input type="hidden" name="sort" value={params.sort} />}
-              {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
-              <button type="submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground hover:opacity-90">
-                Clear Search
-              </button>
-            </form>
-          </div>
-        )}
+        <SearchableArticleList
+          params={params}
+          searchLabel={`Search ${title}`}
+          articles={articles}
+          total={total}
+          pages={pages}
+          label={title}
+          emptyMessage="No articles found in this category."
+          clearSearch
+        />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/confirm-email-change";
-import { confirmEmailChange } from "../../server/account.server";
+import { confirmEmailChange } from "#app/server/auth/account.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm new email | The Educator" }, { name: "robots", content: "noindex" }];
 

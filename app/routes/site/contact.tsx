@@ -2,11 +2,11 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { clientInfo } from "../../server/auth.server";
-import { storeContactMessage, TooManySubmissions } from "../../server/inbox.server";
-import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "../../lib/inbox-schema";
-import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { FormField, focusFirstInvalid } from "../../components/site/contact-form-field";
+import { clientInfo } from "#app/server/auth/auth.server";
+import { storeContactMessage, TooManySubmissions } from "#app/server/inbox/inbox.server";
+import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "#app/lib/inbox-schema";
+import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { FormField, FormFooter, focusFirstInvalid } from "#app/components/site/contact-form-field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -115,31 +115,36 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
           {actionData?.status === "sent" && (
-            <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200">
+            <p
+              role="status"
+              className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+            >
               {sentText}
             </p>
           )}
           <Form method="post" noValidate ref={formRef} className="mt-6 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField name="firstName" label="First Name" autoComplete="given-name" maxLength={100} defaultValue={values?.firstName} error={fieldErrors.firstName} />
-              <FormField name="lastName" label="Last Name" autoComplete="family-name" maxLength={100} defaultValue={values?.lastName} error={fieldErrors.lastName} />
+              <FormField
+                name="firstName"
+                label="First Name"
+                autoComplete="given-name"
+                maxLength={100}
+                defaultValue={values?.firstName}
+                error={fieldErrors.firstName}
+              />
+              <FormField
+                name="lastName"
+                label="Last Name"
+                autoComplete="family-name"
+                maxLength={100}
+                defaultValue={values?.lastName}
+                error={fieldErrors.lastName}
+              />
             </div>
             <FormField name="email" label="Email" type="email" autoComplete="email" maxLength={254} defaultValue={values?.email} error={fieldErrors.email} />
             <FormField name="subject" label="Subject" maxLength={200} defaultValue={values?.subject} error={fieldErrors.subject} />
             <FormField name="message" label="Message" multiline maxLength={5000} defaultValue={values?.message} error={fieldErrors.message} />
-            {actionData?.status === "limited" && (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                {actionData.formError}
-              </p>
-            )}
-            {actionData?.status === "invalid" && (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                Please correct the highlighted fields.
-              </p>
-            )}
-            <button type="submit" disabled={busy} className="rounded-md bg-accent px-6 py-2.5 font-semibold text-accent-foreground disabled:opacity-60">
-              {busy ? "Sending..." : "Send Message"}
-            </button>
+            <FormFooter result={actionData} busy={busy} label="Send Message" busyLabel="Sending..." />
           </Form>
         </section>
       </div>

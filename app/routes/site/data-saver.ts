@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/data-saver";
-import { dataSaverCookie } from "../../server/data-saver.server";
-import { localPath } from "../../lib/local-path";
+import { dataSaverCookie } from "#app/server/reader/data-saver.server";
+import { localPath } from "#app/lib/local-path";
 
 /** Turns the data saver on or off for this browser, and goes back to the page. */
 export async function action({ request }: Route.ActionArgs) {

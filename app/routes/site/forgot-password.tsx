@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { AuthError, clientInfo } from "../../server/auth.server";
-import { requestPasswordReset, resendConfirmation } from "../../server/account.server";
-import { resendRequestedText, resetRequestedText } from "../../lib/account-texts";
-import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+import { AuthError, clientInfo } from "#app/server/auth/auth.server";
+import { requestPasswordReset, resendConfirmation } from "#app/server/auth/account.server";
+import { resendRequestedText, resetRequestedText } from "#app/lib/account-texts";
+import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
 // One screen, two requests by email: a reset link (/auth/forgot) or a new confirmation link (/auth/resend).
 const screens = {
@@ -23,7 +23,10 @@ const screens = {
 
 const screenOf = (request: Request) => (new URL(request.url).pathname === "/auth/resend" ? "resend" : "forgot");
 
-export const meta: Route.MetaFunction = ({ data: screen }) => [{ title: `${screens[screen ?? "forgot"].title} | The Educator` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: screen }) => [
+  { title: `${screens[screen ?? "forgot"].title} | The Educator` },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return screenOf(request);

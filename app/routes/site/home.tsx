@@ -1,11 +1,13 @@
 import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { listLatestArticles } from "../../server/articles.server";
-import { ArticleCard } from "../../components/site/article-card";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
-import { pageMeta, publicUrlFrom, siteDescription, siteName } from "../../lib/seo";
-import { feedLinkMeta } from "../../lib/feeds";
+import { listLatestArticles } from "#app/server/articles/articles.server";
+import { ArticleCard } from "#app/components/site/article-card";
+import { NewsletterSignup } from "#app/components/site/newsletter-signup";
+import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { pageMeta, publicUrlFrom, siteDescription, siteName } from "#app/lib/seo";
+import { feedLinkMeta } from "#app/lib/feeds";
+import { buttonClass } from "#app/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
@@ -34,9 +36,7 @@ const categoryLinks = [
   { to: "/ask-kafundisha", label: "Ask Kafundisha", icon: MessageCircleQuestion },
 ];
 
-export const handle: ReaderPageHandle = {
-  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories] },
-};
+export const handle = articleListPage;
 
 export const clientLoader = loadAsDocument;
 
@@ -66,7 +66,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
           {categoryLinks.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <Link to={to} className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-center font-medium hover:border-accent dark:border-slate-800">
+              <Link
+                to={to}
+                className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-center font-medium hover:border-accent dark:border-slate-800"
+              >
                 <Icon className="size-8 text-accent" aria-hidden />
                 {label}
               </Link>
@@ -110,14 +113,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <div className="mx-auto max-w-7xl px-4 pt-8">
+        <NewsletterSignup id="home-newsletter" />
+      </div>
+
       <section aria-labelledby="community-heading" className="mx-auto my-12 max-w-7xl rounded-2xl bg-slate-100 px-6 py-10 text-center dark:bg-slate-900">
         <BookOpen className="mx-auto size-10 text-accent" aria-hidden />
         <h2 id="community-heading" className="mt-2 text-2xl font-bold">
           Join Our Community
         </h2>
-        <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.</p>
+        <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+          Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to="/ask-kafundisha" className="rounded-md bg-accent px-5 py-3 font-semibold text-accent-foreground">
+          <Link to="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
             Ask Kafundisha
           </Link>
           <Link to="/contact" className="rounded-md border border-slate-400 px-5 py-3 font-semibold">

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from "react-router";
-import { Navbar } from "../../components/site/navbar";
-import { useRootData } from "../../root";
+import { Navbar } from "#app/components/site/navbar";
+import { useRootData } from "#app/root";
 
 /**
  * Data saver: no images until the reader taps one. A plain form (it works on every page, with or
@@ -12,7 +12,11 @@ function DataSaverSwitch({ on }: { on: boolean }) {
     <form method="post" action="/data-saver" className="mt-3">
       <input type="hidden" name="on" value={on ? "off" : "on"} />
       <input type="hidden" name="back" value={pathname + search} />
-      <button type="submit" aria-pressed={on} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+      <button
+        type="submit"
+        aria-pressed={on}
+        className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      >
         Data saver: {on ? "on" : "off"}
       </button>
     </form>
@@ -23,7 +27,10 @@ export default function SiteLayout() {
   const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-black">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-black"
+      >
         Skip to content
       </a>
       <Navbar user={root?.user ?? null} />

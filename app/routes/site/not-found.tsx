@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import type { ReaderPageHandle } from "../../lib/reader-page";
+import type { ReaderPageHandle } from "#app/lib/reader-page";
 
 export function loader(_: Route.LoaderArgs) {
   return data(null, { status: 404 });

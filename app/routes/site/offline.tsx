@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import type { Route } from "./+types/offline";
-import { loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { buttonClass } from "#app/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: "You are offline | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -16,8 +17,10 @@ export default function Offline() {
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <WifiOff aria-hidden="true" className="mx-auto size-10 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold">You are offline</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">This page is not kept on this device. The articles you saved, and the ones you read last, still open.</p>
-      <a href="/saved" className="mt-6 inline-block rounded-md bg-accent px-4 py-2 font-semibold text-accent-foreground">
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        This page is not kept on this device. The articles you saved, and the ones you read last, still open.
+      </p>
+      <a href="/saved" className={buttonClass("primary", "md", "mt-6 text-base font-semibold")}>
         Open saved articles
       </a>
     </div>

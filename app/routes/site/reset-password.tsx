@@ -1,11 +1,11 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AuthError, clientInfo, sessionCookieHeader } from "../../server/auth.server";
-import { isUsableResetToken, resetPassword } from "../../server/account.server";
-import { resetLinkInvalidText } from "../../lib/account-texts";
-import { toastHeader } from "../../server/toast.server";
-import { passwordMinLength } from "../../lib/auth-schema";
-import { AccountField, AccountNotice, AccountSubmit } from "../../components/site/account-form";
+import { AuthError, clientInfo, sessionCookieHeader } from "#app/server/auth/auth.server";
+import { isUsableResetToken, resetPassword } from "#app/server/auth/account.server";
+import { resetLinkInvalidText } from "#app/lib/account-texts";
+import { toastHeader } from "#app/server/core/toast.server";
+import { passwordMinLength } from "#app/lib/auth-schema";
+import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -45,7 +45,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" className="mt-8 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <AccountField id="password" label="New password" type="password" required minLength={passwordMinLength} autoComplete="new-password" />
-          <p className="text-sm text-slate-600 dark:text-slate-300">At least {passwordMinLength} characters. Every device signed in to your account will be signed out.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            At least {passwordMinLength} characters. Every device signed in to your account will be signed out.
+          </p>
           <AccountNotice error={actionData?.error} />
           <AccountSubmit busy={busy}>Save new password</AccountSubmit>
         </Form>

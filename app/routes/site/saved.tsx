@@ -1,9 +1,9 @@
 import { BookmarkCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/saved";
-import { pageMeta, publicUrlFrom } from "../../lib/seo";
-import { maxKeptArticles } from "../../lib/offline";
-import { loadAsDocument, type ReaderPageHandle } from "../../lib/reader-page";
+import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { maxKeptArticles } from "#app/lib/offline";
+import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({

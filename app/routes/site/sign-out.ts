@@ -1,7 +1,7 @@
 import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { sessionCookieHeader, signOut } from "../../server/auth.server";
-import { toastHeader } from "../../server/toast.server";
+import { sessionCookieHeader, signOut } from "#app/server/auth/auth.server";
+import { toastHeader } from "#app/server/core/toast.server";
 
 export async function action({ request }: Route.ActionArgs) {
   await signOut(request);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { verifyEmail } from "../../server/auth.server";
+import { verifyEmail } from "#app/server/auth/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm email | The Educator" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { categoryLabel } from "../../lib/category-label";
-import { countWords, lengthWords, type GenerateRequest, type Tone } from "../../lib/ai-options";
-import type { AiProvider } from "./provider.server";
+import { categoryLabel } from "#app/lib/category-label";
+import { countWords, lengthWords, type GenerateRequest, type Tone } from "#app/lib/ai-options";
+import type { AiProvider } from "./types.server";
 
 /**
  * The writer without an AI provider: a structured starting draft built from the prompt and
@@ -35,12 +35,18 @@ function titleCase(text: string): string {
 
 /** Reads the topic, a summary and a link out of the prompt (the news panel sends all three). */
 export function subjectOf(prompt: string): Subject {
-  const lines = prompt.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = prompt
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const summaryLine = lines.find((line) => /^summary:/i.test(line));
   const sourceLine = lines.find((line) => /^source:/i.test(line));
   const main = lines.find((line) => line !== summaryLine && line !== sourceLine) ?? prompt.trim();
   const topic = main
-    .replace(/^(please\s+)?(write|draft|create|prepare|compose)\s+(me\s+)?(an?\s+)?((short|long|brief)\s+)?(article|post|piece|story|blog post|headline|excerpt)?\s*(about|on)\s+(this news for teachers:\s*)?/i, "")
+    .replace(
+      /^(please\s+)?(write|draft|create|prepare|compose)\s+(me\s+)?(an?\s+)?((short|long|brief)\s+)?(article|post|piece|story|blog post|headline|excerpt)?\s*(about|on)\s+(this news for teachers:\s*)?/i,
+      "",
+    )
     .replace(/^write about this news for teachers:\s*/i, "")
     .split(/(?<=[.!?])\s/)[0]!
     .replace(/[.!?:;,]+$/, "")
@@ -51,7 +57,10 @@ export function subjectOf(prompt: string): Subject {
   const keywords = [...new Set(words.filter((word) => word.length > 2 && !promptStopWords.has(word) && !/^\d+$/.test(word)))].slice(0, 6);
   const url = sourceLine?.match(/https?:\/\/[^\s)]+/)?.[0] ?? null;
   return {
-    topic: /^[A-Z][a-z]+\b(?!')/.test(cleanTopic) && !/^(Zambia|Lusaka|Africa|Ministry)/.test(cleanTopic) ? cleanTopic.charAt(0).toLowerCase() + cleanTopic.slice(1) : cleanTopic,
+    topic:
+      /^[A-Z][a-z]+\b(?!')/.test(cleanTopic) && !/^(Zambia|Lusaka|Africa|Ministry)/.test(cleanTopic)
+        ? cleanTopic.charAt(0).toLowerCase() + cleanTopic.slice(1)
+        : cleanTopic,
     heading: titleCase(cleanTopic),
     keywords,
     summary: summaryLine ? summaryLine.replace(/^summary:\s*/i, "") : null,
@@ -66,14 +75,30 @@ function seedOf(text: string): number {
   return hash >>> 0;
 }
 
-const pick = <T,>(options: readonly T[], seed: number, salt: number) => options[(seed + salt * 7919) % options.length]!;
+const pick = <T>(options: readonly T[], seed: number, salt: number) => options[(seed + salt * 7919) % options.length]!;
 
 const categoryContexts: Record<string, { focus: string; setting: string; measure: string }> = {
   "education-news": { focus: "policy, curriculum and school life", setting: "schools and classrooms", measure: "attendance, marks and learners' confidence" },
-  health: { focus: "the health and wellbeing of learners and staff", setting: "classrooms, school grounds and homes", measure: "absences, learners' energy and how safe pupils feel" },
-  sports: { focus: "physical education and school sport", setting: "PE lessons, school teams and break-time games", measure: "participation, fitness and teamwork" },
-  technology: { focus: "digital tools for teaching and learning", setting: "classrooms with few devices and unreliable power", measure: "time saved, learner engagement and results" },
-  entrepreneurship: { focus: "enterprise, business skills and self-reliance", setting: "school clubs, projects and market days", measure: "projects finished, money managed and skills learners can name" },
+  health: {
+    focus: "the health and wellbeing of learners and staff",
+    setting: "classrooms, school grounds and homes",
+    measure: "absences, learners' energy and how safe pupils feel",
+  },
+  sports: {
+    focus: "physical education and school sport",
+    setting: "PE lessons, school teams and break-time games",
+    measure: "participation, fitness and teamwork",
+  },
+  technology: {
+    focus: "digital tools for teaching and learning",
+    setting: "classrooms with few devices and unreliable power",
+    measure: "time saved, learner engagement and results",
+  },
+  entrepreneurship: {
+    focus: "enterprise, business skills and self-reliance",
+    setting: "school clubs, projects and market days",
+    measure: "projects finished, money managed and skills learners can name",
+  },
 };
 
 function contextOf(category: string) {
@@ -95,7 +120,11 @@ const voices: Record<Tone, { reader: string; opener: string[]; nudge: string; cl
   },
   academic: {
     reader: "practitioners",
-    opener: ["Research on teaching and learning suggests that", "From the perspective of classroom practice,", "Educational literature consistently notes that"],
+    opener: [
+      "Research on teaching and learning suggests that",
+      "From the perspective of classroom practice,",
+      "Educational literature consistently notes that",
+    ],
     nudge: "Practitioners should treat these suggestions as hypotheses to test in their own context, and check claims against current local evidence.",
     closing: "Systematic reflection on these practices, and sharing findings with colleagues, strengthens the evidence base for everyone.",
   },
@@ -224,7 +253,9 @@ function article(request: GenerateRequest, subject: Subject, seed: number): stri
 
   const intro = [
     `${pick(voice.opener, seed, 1)} the subject of ${subject.topic} deserves careful attention in ${context.setting}.`,
-    subject.summary ? `The starting point for this piece: ${subject.summary}` : `This article looks at what ${subject.topic} means for day-to-day teaching, and what can be done about it.`,
+    subject.summary
+      ? `The starting point for this piece: ${subject.summary}`
+      : `This article looks at what ${subject.topic} means for day-to-day teaching, and what can be done about it.`,
     `It is written for the ${categoryLabel(request.category)} section of The Educator.`,
   ].join(" ");
   const keyPoints = [
@@ -298,7 +329,11 @@ function excerpt(subject: Subject, request: GenerateRequest): string {
 }
 
 function social(subject: Subject, request: GenerateRequest): string {
-  const tags = [`#${categoryLabel(request.category).replace(/\s+/g, "")}`, "#TeachersZM", ...subject.keywords.slice(0, 1).map((word) => `#${word.replace(/[^\p{L}\p{N}]/gu, "")}`)];
+  const tags = [
+    `#${categoryLabel(request.category).replace(/\s+/g, "")}`,
+    "#TeachersZM",
+    ...subject.keywords.slice(0, 1).map((word) => `#${word.replace(/[^\p{L}\p{N}]/gu, "")}`),
+  ];
   const body = `New on The Educator: ${subject.heading}. Practical ideas for teachers, with steps you can try this week.`;
   const post = `${body} ${tags.join(" ")}`;
   return post.length <= 280 ? post : `${body.slice(0, 270 - tags[0]!.length).trimEnd()}... ${tags[0]}`;

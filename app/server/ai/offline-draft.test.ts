@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { contentTypes, countWords, draftToArticleFields, generateRequestSchema, lengths, lengthWords, tones } from "../../lib/ai-options";
+import { contentTypes, countWords, draftToArticleFields, generateRequestSchema, lengths, lengthWords, tones } from "#app/lib/ai-options";
 import { createOfflineDraftProvider, offlineDraft, subjectOf } from "./offline-draft.server";
 
-const request = (fields: Record<string, string>) => generateRequestSchema.parse({ prompt: "Using mobile phones to support learning in rural classrooms", ...fields });
+const request = (fields: Record<string, string>) =>
+  generateRequestSchema.parse({ prompt: "Using mobile phones to support learning in rural classrooms", ...fields });
 
 describe("the offline draft generator", () => {
   it("writes articles within the spec's word range for every length and tone", () => {
     for (const length of lengths) {
       for (const tone of tones) {
-        for (const prompt of ["x", "Using mobile phones to support learning in rural classrooms", "Write about this news for teachers: Schools roll out the new curriculum\nSummary: Teachers adapt.\nSource: Example (https://news.example/a)"]) {
+        for (const prompt of [
+          "x",
+          "Using mobile phones to support learning in rural classrooms",
+          "Write about this news for teachers: Schools roll out the new curriculum\nSummary: Teachers adapt.\nSource: Example (https://news.example/a)",
+        ]) {
           const words = countWords(offlineDraft(request({ prompt, length, tone, category: "health" })));
           expect(words, `${length} ${tone} ${prompt}`).toBeGreaterThanOrEqual(lengthWords[length].min);
           expect(words, `${length} ${tone} ${prompt}`).toBeLessThanOrEqual(lengthWords[length].max);
@@ -49,9 +54,20 @@ describe("the offline draft generator", () => {
   });
 
   it("reads the topic, summary and link a news suggestion puts in the prompt", () => {
-    const subject = subjectOf("Write about this news for teachers: School feeding expands to rural schools\nSummary: More learners get a daily meal.\nSource: Example News (https://news.example/feeding)");
-    expect(subject).toMatchObject({ topic: "school feeding expands to rural schools", summary: "More learners get a daily meal.", sourceUrl: "https://news.example/feeding" });
-    const text = offlineDraft(request({ prompt: "Write about this news for teachers: School feeding expands\nSummary: More learners get a daily meal.\nSource: Example News (https://news.example/feeding)" }));
+    const subject = subjectOf(
+      "Write about this news for teachers: School feeding expands to rural schools\nSummary: More learners get a daily meal.\nSource: Example News (https://news.example/feeding)",
+    );
+    expect(subject).toMatchObject({
+      topic: "school feeding expands to rural schools",
+      summary: "More learners get a daily meal.",
+      sourceUrl: "https://news.example/feeding",
+    });
+    const text = offlineDraft(
+      request({
+        prompt:
+          "Write about this news for teachers: School feeding expands\nSummary: More learners get a daily meal.\nSource: Example News (https://news.example/feeding)",
+      }),
+    );
     expect(text).toContain("The starting point for this piece: More learners get a daily meal.");
     expect(text).toContain("Read the original report: https://news.example/feeding");
   });

@@ -1,5 +1,5 @@
-import type { GenerateRequest } from "../../lib/ai-options";
-import { AiProviderError, type AiProvider } from "./provider.server";
+import type { GenerateRequest } from "#app/lib/ai-options";
+import { AiProviderError, type AiProvider } from "./types.server";
 import { writingMessages } from "./writing-brief.server";
 
 export interface OpenAiCompatibleOptions {
@@ -14,7 +14,8 @@ export interface OpenAiCompatibleOptions {
 function statusError(status: number, model: string): AiProviderError {
   if (status === 401 || status === 403) return new AiProviderError("bad-key", `The AI provider refused the API key (HTTP ${status}). Check AI_API_KEY.`);
   if (status === 429) return new AiProviderError("rate-limited", "The AI provider is rate limiting requests (HTTP 429). Wait a minute, then try again.");
-  if (status === 404) return new AiProviderError("unavailable", `The AI provider does not know this address or the model "${model}" (HTTP 404). Check AI_BASE_URL and AI_MODEL.`);
+  if (status === 404)
+    return new AiProviderError("unavailable", `The AI provider does not know this address or the model "${model}" (HTTP 404). Check AI_BASE_URL and AI_MODEL.`);
   if (status >= 500) return new AiProviderError("unavailable", `The AI provider is failing (HTTP ${status}). Try again later.`);
   return new AiProviderError("bad-answer", `The AI provider refused the request (HTTP ${status}).`);
 }
@@ -52,7 +53,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       const combined = AbortSignal.any([signal, silence.signal]);
       const failure = (error: unknown): unknown => {
         if (error instanceof AiProviderError) return error;
-        if (silence.signal.aborted) return new AiProviderError("timeout", `The AI provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
+        if (silence.signal.aborted)
+          return new AiProviderError("timeout", `The AI provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
         if (signal.aborted) return error;
         return new AiProviderError("unavailable", `Could not reach the AI provider at ${host}.`);
       };

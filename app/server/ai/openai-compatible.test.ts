@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateRequestSchema } from "../../lib/ai-options";
-import { fakeModelPieces, startFakeAiProvider, type FakeAiProvider } from "../../../tests/fixtures/feeds/servers";
+import { generateRequestSchema } from "#app/lib/ai-options";
+import { fakeModelPieces, startFakeAiProvider, type FakeAiProvider } from "#tests/fixtures/feeds/servers";
 import { createOpenAiCompatibleProvider } from "./openai-compatible.server";
-import { AiProviderError } from "./provider.server";
+import { AiProviderError } from "./types.server";
 
 let fake: FakeAiProvider;
 beforeAll(async () => {
@@ -39,7 +39,11 @@ describe("the OpenAI-compatible provider", () => {
   });
 
   it("turns provider failures into messages an editor can act on", async () => {
-    expect(await failure("[401]")).toMatchObject({ failure: "bad-key", status: 502, message: "The AI provider refused the API key (HTTP 401). Check AI_API_KEY." });
+    expect(await failure("[401]")).toMatchObject({
+      failure: "bad-key",
+      status: 502,
+      message: "The AI provider refused the API key (HTTP 401). Check AI_API_KEY.",
+    });
     expect(await failure("[429]")).toMatchObject({ failure: "rate-limited", status: 429 });
     expect(await failure("[500]")).toMatchObject({ failure: "unavailable", message: "The AI provider is failing (HTTP 500). Try again later." });
     expect(await failure("[broken]")).toMatchObject({ failure: "bad-answer" });
@@ -47,7 +51,9 @@ describe("the OpenAI-compatible provider", () => {
     expect(await failure("[hang]")).toMatchObject({ failure: "timeout", status: 504, message: "The AI provider did not answer within 1 second." });
     expect(Date.now() - started).toBeLessThan(3_000);
     const down = createOpenAiCompatibleProvider({ baseUrl: "http://127.0.0.1:9/v1", model: "m", timeoutMs: 1_000 });
-    await expect(down.generate(request("x"), new AbortController().signal)[Symbol.asyncIterator]().next()).rejects.toThrow("Could not reach the AI provider at 127.0.0.1:9.");
+    await expect(down.generate(request("x"), new AbortController().signal)[Symbol.asyncIterator]().next()).rejects.toThrow(
+      "Could not reach the AI provider at 127.0.0.1:9.",
+    );
     // The provider's own error text (which may quote the key) is never passed on.
     expect((await failure("[401]")).message).not.toContain("sk-secret");
   });

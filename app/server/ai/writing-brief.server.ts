@@ -1,5 +1,5 @@
-import { categoryLabel } from "../../lib/category-label";
-import { lengthWords, type GenerateRequest } from "../../lib/ai-options";
+import { categoryLabel } from "#app/lib/category-label";
+import { lengthWords, type GenerateRequest } from "#app/lib/ai-options";
 
 const toneGuides: Record<GenerateRequest["tone"], string> = {
   professional: "clear, confident and professional",
@@ -8,7 +8,7 @@ const toneGuides: Record<GenerateRequest["tone"], string> = {
   conversational: "warm and direct, speaking to the reader as 'you'",
 };
 
-/** What the model is asked to write, per content type (spec §2 "AI writer"). */
+/** What the model is asked to write, per content type. */
 function taskFor(request: GenerateRequest): string {
   const category = categoryLabel(request.category);
   switch (request.type) {

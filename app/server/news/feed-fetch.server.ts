@@ -6,9 +6,7 @@ export interface FetchLimits {
 
 export const defaultFetchLimits: Omit<FetchLimits, "userAgent"> = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
 
-export type FeedResponse =
-  | { status: "fresh"; body: string; etag: string | null; lastModified: string | null }
-  | { status: "not-modified" };
+export type FeedResponse = { status: "fresh"; body: string; etag: string | null; lastModified: string | null } | { status: "not-modified" };
 
 export class FeedFetchError extends Error {}
 

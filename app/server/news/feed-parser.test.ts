@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FeedParseError, normalizeLink, parseFeed, stripHtml } from "./feed-parser.server";
-import { readFixture } from "../../../tests/fixtures/feeds/servers";
+import { readFixture } from "#tests/fixtures/feeds/servers";
 
 describe("feed parsing", () => {
   it("reads RSS 2.0: plain-text titles and summaries, absolute links without tracking, dates", () => {

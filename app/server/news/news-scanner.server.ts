@@ -1,9 +1,9 @@
 import { desc, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { newsFeeds, newsItems } from "../../../database/schema";
-import type { AppDb } from "../db-types.server";
-import { services, type Services } from "../services.server";
-import { sampleNewsBySubject, sampleTrendingTopics, type SubjectAnswer, type TrendingAnswer } from "../../lib/news-types";
+import { newsFeeds, newsItems } from "#database/schema";
+import type { AppDb } from "#app/server/db/types.server";
+import { services, type Services } from "#app/server/core/services.server";
+import { sampleNewsBySubject, sampleTrendingTopics, type SubjectAnswer, type TrendingAnswer } from "#app/lib/news-types";
 import { defaultFetchLimits, fetchFeed, type FetchLimits } from "./feed-fetch.server";
 import { parseFeed, type FeedItem } from "./feed-parser.server";
 import { itemsBySubject, trendingTopics, type NewsRecord } from "./trending.server";
@@ -139,7 +139,10 @@ export function createNewsScanner(options: NewsScannerOptions): NewsScanner {
     // The same story syndicated under two links counts once.
     const seenTitles = new Set<string>();
     return rows.filter((row) => {
-      const key = row.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+      const key = row.title
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
       if (seenTitles.has(key)) return false;
       seenTitles.add(key);
       return true;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
-import { newsFeeds, newsItems } from "../../../database/schema";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../../tests/helpers/database";
-import { startFeedServer, type FeedServer } from "../../../tests/fixtures/feeds/servers";
+import { newsFeeds, newsItems } from "#database/schema";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { startFeedServer, type FeedServer } from "#tests/fixtures/feeds/servers";
 import { createNewsScanner, type NewsScannerOptions } from "./news-scanner.server";
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
-import { categoryLabel } from "../../lib/category-label";
-import type { NewsSuggestion, TrendingTopic } from "../../lib/news-types";
+import { categoryLabel } from "#app/lib/category-label";
+import type { NewsSuggestion, TrendingTopic } from "#app/lib/news-types";
 
 /** A cached news item, as the trending and scoring rules read it. */
 export interface NewsRecord {
@@ -13,11 +13,23 @@ export interface NewsRecord {
 
 /** The magazine's categories a news item can belong to, and the words that point to each. */
 export const subjectKeywords: Record<string, string[]> = {
-  "education-news": "school curriculum exam examination teacher learner pupil student education ministry policy university college classroom syllabus grade enrolment bursary literacy numeracy teaching learning ecz headteacher".split(" "),
-  health: "health nutrition malaria hiv aids cholera hygiene mental wellbeing disease vaccine vaccination feeding meal clinic sanitation water illness medical".split(" "),
+  "education-news":
+    "school curriculum exam examination teacher learner pupil student education ministry policy university college classroom syllabus grade enrolment bursary literacy numeracy teaching learning ecz headteacher".split(
+      " ",
+    ),
+  health:
+    "health nutrition malaria hiv aids cholera hygiene mental wellbeing disease vaccine vaccination feeding meal clinic sanitation water illness medical".split(
+      " ",
+    ),
   sports: "sport football soccer athletics netball game games tournament olympic coach team physical fitness volleyball basketball chess".split(" "),
-  technology: "technology digital computer ict internet online phone mobile smartphone tablet coding software data e-learning elearning radio television ai artificial robotics connectivity".split(" "),
-  entrepreneurship: "business entrepreneurship entrepreneur enterprise skill job employment startup innovation finance financial market vocational tevet youth loan trade".split(" "),
+  technology:
+    "technology digital computer ict internet online phone mobile smartphone tablet coding software data e-learning elearning radio television ai artificial robotics connectivity".split(
+      " ",
+    ),
+  entrepreneurship:
+    "business entrepreneurship entrepreneur enterprise skill job employment startup innovation finance financial market vocational tevet youth loan trade".split(
+      " ",
+    ),
 };
 
 export const defaultSubject = "education-news";
@@ -156,14 +168,18 @@ const tooGeneral = new Set(["school", "teacher", "education", "learner", "pupil"
 function pickTopics({ frequency, heat }: ReturnType<typeof documentFrequency>, maxTopics: number): [string, number][] {
   const pairs = [...frequency].filter(([term, count]) => term.includes(" ") && count >= 2);
   const singles = [...frequency].filter(
-    ([term, count]) => !term.includes(" ") && !tooGeneral.has(term) && !pairs.some(([pair, pairCount]) => pair.split(" ").includes(term) && pairCount * 2 >= count),
+    ([term, count]) =>
+      !term.includes(" ") && !tooGeneral.has(term) && !pairs.some(([pair, pairCount]) => pair.split(" ").includes(term) && pairCount * 2 >= count),
   );
   const candidates = [...pairs, ...singles];
   const highest = Math.max(0, ...candidates.map(([, count]) => count));
   const floor = highest >= 2 ? 2 : 1;
   return candidates
     .filter(([, count]) => count >= floor)
-    .sort(([termA, a], [termB, b]) => b - a || termB.split(" ").length - termA.split(" ").length || heat.get(termB)! - heat.get(termA)! || termA.localeCompare(termB))
+    .sort(
+      ([termA, a], [termB, b]) =>
+        b - a || termB.split(" ").length - termA.split(" ").length || heat.get(termB)! - heat.get(termA)! || termA.localeCompare(termB),
+    )
     .slice(0, maxTopics);
 }
 
@@ -179,7 +195,10 @@ export function trendingTopics(records: NewsRecord[], options: TrendingOptions =
   return topics.map(([topic, count]) => {
     const mentioning = items.filter((item) => item.terms.has(topic));
     // A pair with a word of a specific category ("school feeding" → health) belongs there.
-    const named = topic.split(" ").map((word) => keywordSubject.get(word)).filter((subject) => subject !== undefined);
+    const named = topic
+      .split(" ")
+      .map((word) => keywordSubject.get(word))
+      .filter((subject) => subject !== undefined);
     const direct = named.find((subject) => subject !== defaultSubject) ?? named[0];
     const articles = mentioning
       .map((item) => suggestion(item, weightOf(item)))
@@ -197,7 +216,12 @@ function majoritySubject(items: Analyzed[]): string {
 
 /** A category slug when the text names one ("health", "Technology", "education news"), else null. */
 export function subjectNamed(text: string): string | null {
-  const slug = text.trim().toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = text
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   for (const subject of Object.keys(subjectKeywords)) {
     if (slug === subject || slug === categoryLabel(subject).toLowerCase().replace(/\s+/g, "-")) return subject;
   }

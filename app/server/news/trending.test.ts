@@ -82,7 +82,11 @@ describe("trending topics", () => {
     ]);
     // 2 hours old, mentions the top topic: 50 × 0.5^(2/48) × 2.
     expect(feeding.articles[0]!.trendingScore).toBe(Math.round(50 * 0.5 ** (2 / 48) * 2 * 10) / 10);
-    expect(feeding.articles[0]).toMatchObject({ source: "Example News", publishedAt: hoursAgo(2).toISOString(), url: "https://news.example/school-feeding-programme-reaches-rural-schools" });
+    expect(feeding.articles[0]).toMatchObject({
+      source: "Example News",
+      publishedAt: hoursAgo(2).toISOString(),
+      url: "https://news.example/school-feeding-programme-reaches-rural-schools",
+    });
     const curriculum = topics[1]!;
     // The curriculum topic (2 of 3 mentions) weighs 1 + 2/3.
     expect(curriculum.articles[0]!.trendingScore).toBe(Math.round(50 * 0.5 ** (4 / 48) * (1 + 2 / 3) * 10) / 10);
@@ -99,7 +103,10 @@ describe("items by subject", () => {
   it("finds a category's items, or items with all the words asked for", () => {
     expect(itemsBySubject(records, "technology", { now }).map((item) => item.title)).toEqual(["Coding clubs open in three schools"]);
     expect(itemsBySubject(records, "Sports", { now }).map((item) => item.title)).toEqual(["Netball tournament results"]);
-    expect(itemsBySubject(records, "curriculum", { now }).map((item) => item.title)).toEqual(["New curriculum for Grade 7 announced", "Teachers discuss the curriculum changes"]);
+    expect(itemsBySubject(records, "curriculum", { now }).map((item) => item.title)).toEqual([
+      "New curriculum for Grade 7 announced",
+      "Teachers discuss the curriculum changes",
+    ]);
     expect(itemsBySubject(records, "feeding Kasama", { now }).map((item) => item.title)).toEqual(["Parents praise school feeding in Kasama"]);
     expect(itemsBySubject(records, "the", { now })).toEqual([]);
   });

@@ -1,10 +1,12 @@
-import { and, desc, eq } from "drizzle-orm";
-import { articles, categories } from "../../../database/schema";
-import { siteDescription, siteName } from "../../lib/seo";
-import { feedPaths } from "../../lib/feeds";
-import { articleBody } from "../article-body.server";
-import { publishedOnly, readArticleContent } from "../articles.server";
-import { services } from "../services.server";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { articles, categories, profiles } from "#database/schema";
+import { siteDescription, siteName } from "#app/lib/seo";
+import { feedPaths } from "#app/lib/feeds";
+import { articleBody } from "#app/server/articles/article-body.server";
+import { readArticleContent } from "#app/server/articles/articles.server";
+import { publishedOnly } from "#app/server/articles/published.server";
+import { services } from "#app/server/core/services.server";
+import { articleTagsColumn, findTag, taggedWith } from "#app/server/articles/tags.server";
 import { escapeXml, rfc822Date } from "./xml.server";
 
 const feedSize = 20;
@@ -17,6 +19,9 @@ export interface FeedArticle {
   publishedAt: Date | null;
   updatedAt: Date;
   categoryName: string;
+  tagNames: string[];
+  /** The author's name when they have a public author profile. */
+  authorName: string | null;
   /** The sanitized body, as the article page shows it, with absolute links. */
   contentHtml: string;
 }
@@ -36,10 +41,17 @@ export function absoluteUrls(html: string, publicUrl: string): string {
   const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? publicUrl + url : url);
   return html
     .replace(/\b(src|href)="([^"]*)"/g, (_, name: string, url: string) => `${name}="${absolute(url)}"`)
-    .replace(/\bsrcset="([^"]*)"/g, (_, set: string) => `srcset="${set.split(",").map((candidate) => candidate.trim().replace(/^\S+/, absolute)).join(", ")}"`);
+    .replace(
+      /\bsrcset="([^"]*)"/g,
+      (_, set: string) =>
+        `srcset="${set
+          .split(",")
+          .map((candidate) => candidate.trim().replace(/^\S+/, absolute))
+          .join(", ")}"`,
+    );
 }
 
-async function newestArticles(publicUrl: string, categoryId?: string): Promise<FeedArticle[]> {
+async function newestArticles(publicUrl: string, only?: SQL): Promise<FeedArticle[]> {
   const rows = await services()
     .db.select({
       id: articles.id,
@@ -50,17 +62,20 @@ async function newestArticles(publicUrl: string, categoryId?: string): Promise<F
       updatedAt: articles.updatedAt,
       categoryName: categories.name,
       contentHtml: articles.contentHtml,
+      authorName: profiles.displayName,
+      tags: articleTagsColumn,
     })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .where(categoryId ? and(publishedOnly, eq(articles.categoryId, categoryId)) : publishedOnly)
+    .leftJoin(profiles, and(eq(profiles.id, articles.authorId), isNotNull(profiles.authorSlug)))
+    .where(and(publishedOnly, only))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(feedSize);
   return Promise.all(
-    rows.map(async (row) => {
+    rows.map(async ({ tags, ...row }) => {
       // NULL only for a row the start-up backfill has not rendered yet.
       const html = row.contentHtml ?? articleBody(await readArticleContent(row.id)).contentHtml;
-      return { ...row, contentHtml: absoluteUrls(html, publicUrl) };
+      return { ...row, tagNames: tags.map((tag) => tag.name), contentHtml: absoluteUrls(html, publicUrl) };
     }),
   );
 }
@@ -81,8 +96,22 @@ export async function categoryFeed(publicUrl: string, slug: string): Promise<Fee
     title: `${category.name} | ${siteName}`,
     description: category.description || `${category.name} articles from ${siteName}.`,
     pagePath: `/category/${encodeURIComponent(slug)}`,
-    paths: feedPaths(slug),
-    articles: await newestArticles(publicUrl, category.id),
+    paths: feedPaths(`/category/${encodeURIComponent(slug)}`),
+    articles: await newestArticles(publicUrl, eq(articles.categoryId, category.id)),
+  };
+}
+
+/** One tag's feed, or null when there is no such tag. */
+export async function tagFeed(publicUrl: string, slug: string): Promise<Feed | null> {
+  const tag = await findTag(services().db, slug);
+  if (!tag) return null;
+  const pagePath = `/tag/${encodeURIComponent(tag.slug)}`;
+  return {
+    title: `${tag.name} | ${siteName}`,
+    description: `Articles tagged ${tag.name} from ${siteName}.`,
+    pagePath,
+    paths: feedPaths(pagePath),
+    articles: await newestArticles(publicUrl, taggedWith(services().db, tag.id)),
   };
 }
 
@@ -101,7 +130,8 @@ export function rssDocument(publicUrl: string, feed: Feed): string {
       article.excerpt ? `      <description>${escapeXml(article.excerpt)}</description>` : null,
       `      <content:encoded>${escapeXml(article.contentHtml)}</content:encoded>`,
       article.publishedAt ? `      <pubDate>${rfc822Date(article.publishedAt)}</pubDate>` : null,
-      `      <category>${escapeXml(article.categoryName)}</category>`,
+      article.authorName ? `      <dc:creator>${escapeXml(article.authorName)}</dc:creator>` : null,
+      ...[article.categoryName, ...article.tagNames].map((name) => `      <category>${escapeXml(name)}</category>`),
       "    </item>",
     ]
       .filter((line) => line !== null)
@@ -109,7 +139,7 @@ export function rssDocument(publicUrl: string, feed: Feed): string {
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
     "  <channel>",
     `    <title>${escapeXml(feed.title)}</title>`,
     `    <link>${escapeXml(publicUrl + feed.pagePath)}</link>`,
@@ -143,7 +173,8 @@ export function jsonFeedDocument(publicUrl: string, feed: Feed) {
       ...(article.featuredImageUrl ? { image: absolute(article.featuredImageUrl) } : {}),
       ...(article.publishedAt ? { date_published: article.publishedAt.toISOString() } : {}),
       date_modified: changedAt(article).toISOString(),
-      tags: [article.categoryName],
+      ...(article.authorName ? { authors: [{ name: article.authorName }] } : {}),
+      tags: [article.categoryName, ...article.tagNames],
     })),
   };
 }

@@ -2,13 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { articles, categories } from "../../../database/schema";
-import { isUuid } from "../../lib/uuid";
-import { publishedOnly } from "../articles.server";
-import { buildCoverSvg } from "../../../database/seed/cover-image";
-import { maxImagePixels } from "../images.server";
-import { assertSafeKey } from "../storage.server";
-import { services } from "../services.server";
+import { articles, categories } from "#database/schema";
+import { isUuid } from "#app/lib/uuid";
+import { publishedOnly } from "#app/server/articles/published.server";
+import { buildCoverSvg } from "#app/server/demo/cover-image.server";
+import { maxImagePixels } from "#app/server/media/images.server";
+import { assertSafeKey } from "#app/server/media/storage.server";
+import { services } from "#app/server/core/services.server";
 
 /** The preview card social networks and messengers show (OpenGraph's recommended size). */
 export const ogImageSize = { width: 1200, height: 630 } as const;

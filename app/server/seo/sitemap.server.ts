@@ -1,8 +1,8 @@
-import { desc } from "drizzle-orm";
-import { articles } from "../../../database/schema";
-import { clickableCategorySlugs } from "../../lib/category-label";
-import { publishedOnly } from "../articles.server";
-import { services } from "../services.server";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { articleTags, articles, profiles, tags } from "#database/schema";
+import { clickableCategorySlugs } from "#app/lib/category-label";
+import { publishedOnly } from "#app/server/articles/published.server";
+import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 
 const staticPaths = ["/", "/articles", "/about", "/contact", "/ask-kafundisha", ...clickableCategorySlugs.map((slug) => `/category/${slug}`)];
@@ -14,16 +14,38 @@ interface SitemapEntry {
   lastModified?: Date;
 }
 
-/** The sitemap 0.9 document: public pages and every published article, with absolute URLs from PUBLIC_URL. */
+/** Tag and author pages that list at least one published article. */
+async function listingPaths(): Promise<string[]> {
+  const { db } = services();
+  const [tagRows, authorRows] = await Promise.all([
+    db
+      .selectDistinct({ slug: tags.slug })
+      .from(tags)
+      .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+      .innerJoin(articles, and(eq(articles.id, articleTags.articleId), publishedOnly))
+      .orderBy(asc(tags.slug)),
+    db
+      .selectDistinct({ slug: profiles.authorSlug })
+      .from(profiles)
+      .innerJoin(articles, and(eq(articles.authorId, profiles.id), publishedOnly))
+      .where(isNotNull(profiles.authorSlug))
+      .orderBy(asc(profiles.authorSlug)),
+  ]);
+  return [...tagRows.map((row) => `/tag/${row.slug}`), ...authorRows.map((row) => `/author/${row.slug}`)];
+}
+
+/** The sitemap 0.9 document: public pages, tag and author pages and every published article, with absolute URLs from PUBLIC_URL. */
 export async function buildSitemap(publicUrl: string): Promise<string> {
+  const listings = (await listingPaths()).slice(0, maxUrls / 2);
   const published = await services()
     .db.select({ id: articles.id, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
     .from(articles)
     .where(publishedOnly)
     .orderBy(desc(articles.publishedAt))
-    .limit(maxUrls - staticPaths.length);
+    .limit(maxUrls - staticPaths.length - listings.length);
   const entries: SitemapEntry[] = [
     ...staticPaths.map((path) => ({ path })),
+    ...listings.map((path) => ({ path })),
     ...published.map((article) => ({
       path: `/articles/${article.id}`,
       lastModified: latest(article.updatedAt, article.publishedAt),
@@ -33,13 +55,7 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
     const lastmod = lastModified ? `<lastmod>${w3cDatetime(lastModified)}</lastmod>` : "";
     return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}</url>`;
   });
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
-    ...urls,
-    `</urlset>`,
-    "",
-  ].join("\n");
+  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, ...urls, `</urlset>`, ""].join("\n");
 }
 
 function latest(first: Date, second: Date | null): Date {

@@ -1,0 +1,35 @@
+import { buttonClass } from "#app/components/ui/button";
+
+/**
+ * "Get the weekly digest": a plain form posting to /newsletter, so it works on reader pages (never
+ * hydrated) and with JavaScript off. The reply page says to check the inbox (double opt-in).
+ */
+export function NewsletterSignup({ id, className = "" }: { id: string; className?: string }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={`rounded-2xl border border-slate-200 p-6 dark:border-slate-800 ${className}`}>
+      <h2 id={`${id}-heading`} className="text-xl font-bold">
+        The weekly digest
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">The week's new articles in your inbox, once a week. Unsubscribe at any time.</p>
+      <form method="post" action="/newsletter" className="mt-4 flex flex-wrap items-end gap-3" data-newsletter-form>
+        <div className="min-w-56 flex-1">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary", "lg")}>
+          Subscribe
+        </button>
+      </form>
+    </section>
+  );
+}

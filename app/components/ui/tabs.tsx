@@ -1,0 +1,61 @@
+import { useRef, type KeyboardEvent } from "react";
+
+interface TabsProps<Value extends string> {
+  label: string;
+  tabs: readonly { value: Value; label: string }[];
+  value: Value;
+  onChange(value: Value): void;
+  /** The id of the panel the tabs control. */
+  panelId: string;
+  idPrefix: string;
+  className?: string;
+}
+
+const keyMoves: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+};
+
+/**
+ * Tabs as the WAI-ARIA pattern has them: one tab stop (the selected tab); arrow keys, Home and
+ * End move to another tab and select it.
+ */
+export function Tabs<Value extends string>({ label, tabs, value, onChange, panelId, idPrefix, className = "" }: TabsProps<Value>) {
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const move = keyMoves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move(index, tabs.length);
+    onChange(tabs[next]!.value);
+    buttons.current[next]?.focus();
+  }
+  return (
+    <div role="tablist" aria-label={label} className={`grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800 ${className}`}>
+      {tabs.map((tab, index) => {
+        const selected = tab.value === value;
+        return (
+          <button
+            key={tab.value}
+            ref={(button) => {
+              buttons.current[index] = button;
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-${tab.value}`}
+            aria-selected={selected}
+            aria-controls={panelId}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(tab.value)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={`rounded-md py-2 text-sm font-semibold ${selected ? "bg-white shadow dark:bg-slate-950" : ""}`}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+import { useEffect } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/newsletter";
+import { requireAdmin } from "#app/server/auth/auth.server";
+import { failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { services } from "#app/server/core/services.server";
+import {
+  createDigestSend,
+  listSends,
+  listSubscribers,
+  readDigestSchedule,
+  removeSubscriber,
+  saveDigestSchedule,
+  subscriberCounts,
+} from "#app/server/newsletter/newsletter.server";
+import { composeDigest, digestArticles, personalize } from "#app/server/newsletter/newsletter-digest.server";
+import { digestPeriod, digestSlots, weekdayNames } from "#app/lib/newsletter-schedule";
+import type { Toast } from "#app/lib/toast";
+import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { Pagination } from "#app/components/site/pagination";
+import { Button } from "#app/components/ui/button";
+import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { adminMeta } from "#app/lib/seo";
+
+export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, config, mailer } = services();
+  const url = new URL(request.url);
+  const now = new Date();
+  const [schedule, counts, subscribers, sends, upcoming] = await Promise.all([
+    readDigestSchedule(db),
+    subscriberCounts(db),
+    loadOrToast(() => listSubscribers(db, pageRequest(url.searchParams)), "Failed to load subscribers"),
+    listSends(db),
+    digestArticles(db, digestPeriod(now)),
+  ]);
+  const next = schedule ? digestSlots(schedule, now, config.SITE_TIMEZONE).next : null;
+  // The digest as "Send now" would mail it: the last seven days' articles.
+  const preview = upcoming.length > 0 ? composeDigest(upcoming, config.PUBLIC_URL) : null;
+  return {
+    schedule: schedule && { weekday: schedule.weekday, time: schedule.time, next: next && stampDateTime(next) },
+    timeZone: config.SITE_TIMEZONE,
+    delivers: mailer.delivers,
+    counts,
+    subscribers: subscribers.rows.map(({ createdAt, confirmedAt, unsubscribedAt, ...row }) => ({
+      ...row,
+      since: stampDate(unsubscribedAt ?? confirmedAt ?? createdAt),
+    })),
+    pages: pageLinks(url, subscribers),
+    sends: sends.map(({ createdAt, scheduledFor, ...send }) => ({ ...send, created: stampDateTime(createdAt), scheduled: scheduledFor !== null })),
+    preview: preview && { subject: preview.subject, html: personalize(preview.html, "#unsubscribe"), articles: preview.articles.length },
+    toast: subscribers.toast,
+  };
+}
+
+const timeOfDay = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const commandSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("schedule"),
+    weekday: z.coerce.number().int().min(0).max(6),
+    time: z.string().regex(timeOfDay, { message: "Choose a time of day." }),
+    enabled: z.enum(["on"]).optional(),
+  }),
+  z.object({ intent: z.literal("send") }),
+  z.object({ intent: z.literal("remove"), id: z.uuid() }),
+]);
+
+type ActionData = { ok: boolean; toast: Toast };
+const answer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<ActionData>({ ok, toast }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  const user = await requireAdmin(request);
+  const parsed = commandSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return answer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
+  const { db, config, wakeNewsletter } = services();
+  const command = parsed.data;
+  try {
+    if (command.intent === "schedule") {
+      await saveDigestSchedule(db, command.enabled ? { weekday: command.weekday, time: command.time } : null);
+      const description = command.enabled
+        ? `Every ${weekdayNames[command.weekday]} at ${command.time} (${config.SITE_TIMEZONE}).`
+        : "The digest is not sent on a schedule.";
+      return answer(true, { type: "success", title: "Schedule saved", description });
+    }
+    if (command.intent === "remove") {
+      if (!(await removeSubscriber(db, command.id)))
+        return answer(false, { type: "error", title: "Error", description: "This subscriber no longer exists." }, 404);
+      return answer(true, { type: "success", title: "Subscriber removed" });
+    }
+    if ((await subscriberCounts(db)).confirmed === 0)
+      return answer(false, { type: "error", title: "Nobody to send to", description: "No subscriber has confirmed an address yet." });
+    const created = await createDigestSend(db, { period: digestPeriod(new Date()), createdBy: user.id, publicUrl: config.PUBLIC_URL });
+    if (created.outcome !== "queued")
+      return answer(false, { type: "error", title: "Nothing to send", description: "No articles were published in the last 7 days." });
+    wakeNewsletter?.();
+    const people = created.recipients === 1 ? "1 subscriber" : `${created.recipients} subscribers`;
+    return answer(true, { type: "success", title: "Digest queued", description: `Sending to ${people}.` });
+  } catch (error) {
+    return answer(false, failureToast(error, "Failed to update the newsletter"), 500);
+  }
+}
+
+const statusStyles = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  confirmed: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  unsubscribed: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+} as const;
+
+const fieldClass = "mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+/** While mails of a send are pending, the counts are loaded again every few seconds. */
+function useRefreshWhileSending(sending: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => void revalidate(), 3000);
+    return () => clearInterval(timer);
+  }, [sending, revalidate]);
+}
+
+export default function NewsletterScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(loaderData);
+  useActionToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const { schedule, counts, subscribers, pages, sends, preview, timeZone, delivers } = loaderData;
+  useRefreshWhileSending(sends.some((send) => send.pending > 0));
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="text-2xl font-bold">Newsletter</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
+          The weekly digest of the week's articles, mailed to readers who subscribed on the home and article pages and confirmed their address.
+        </p>
+        {!delivers && (
+          <p
+            role="note"
+            className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            No SMTP server is set (SMTP_URL): mails are written to the server's log instead of being sent.
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="counts-heading">
+        <h2 id="counts-heading" className="text-xl font-bold">
+          Subscribers
+        </h2>
+        <dl className="mt-3 grid max-w-xl grid-cols-3 gap-4">
+          {(["confirmed", "pending", "unsubscribed"] as const).map((status) => (
+            <div key={status} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+              <dt className="text-sm capitalize text-slate-700 dark:text-slate-300">{status}</dt>
+              <dd className="text-2xl font-bold tabular-nums">{counts[status]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="schedule-heading" className="max-w-xl">
+        <h2 id="schedule-heading" className="text-xl font-bold">
+          Schedule
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {schedule?.next ? (
+            <>
+              Next digest: <time dateTime={schedule.next.iso}>{schedule.next.text}</time> ({timeZone}). A week with no new articles is skipped.
+            </>
+          ) : (
+            "The digest is not sent on a schedule."
+          )}
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-4">
+          <input type="hidden" name="intent" value="schedule" />
+          <label className="flex items-center gap-2 self-center text-sm font-medium">
+            <input type="checkbox" name="enabled" defaultChecked={schedule !== null} className="size-4" />
+            Send weekly
+          </label>
+          <div>
+            <label htmlFor="digest-weekday" className="block text-sm font-medium">
+              Day
+            </label>
+            <select id="digest-weekday" name="weekday" defaultValue={schedule?.weekday ?? 1} className={fieldClass}>
+              {weekdayNames.map((name, index) => (
+                <option key={name} value={index}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="digest-time" className="block text-sm font-medium">
+              Time ({timeZone})
+            </label>
+            <input id="digest-time" name="time" type="time" required defaultValue={schedule?.time ?? "07:00"} className={fieldClass} />
+          </div>
+          <Button type="submit" disabled={busy}>
+            Save schedule
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="preview-heading">
+        <h2 id="preview-heading" className="text-xl font-bold">
+          Next digest
+        </h2>
+        {preview ? (
+          <>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Subject: <strong>{preview.subject}</strong> ({preview.articles === 1 ? "1 article" : `${preview.articles} articles`} from the last 7 days)
+            </p>
+            {/* The mail's own HTML, in a sandbox: no scripts, no navigation, nothing of this page's. */}
+            <iframe
+              title="Digest preview"
+              sandbox=""
+              srcDoc={preview.html}
+              className="mt-4 h-[32rem] w-full max-w-3xl rounded-lg border border-slate-200 bg-white dark:border-slate-800"
+            />
+            <Form method="post" className="mt-4" onSubmit={confirmSubmit(`Send this digest now to ${counts.confirmed} confirmed subscribers?`)}>
+              <input type="hidden" name="intent" value="send" />
+              <Button type="submit" disabled={busy}>
+                Send now
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <p className="mt-1 text-slate-700 dark:text-slate-300">No articles were published in the last 7 days: there is nothing to send.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="sends-heading">
+        <h2 id="sends-heading" className="text-xl font-bold">
+          Sends
+        </h2>
+        <div className="mt-3">
+          <Table>
+            <caption className="sr-only">Digests, newest first, with their delivery counts</caption>
+            <TableHead columns={["Created", "Subject", "Sent", "Failed", "Pending", "Failures"]} />
+            <tbody>
+              {sends.length === 0 ? (
+                <EmptyRow columns={6}>No digest has been sent yet.</EmptyRow>
+              ) : (
+                sends.map((send) => (
+                  <tr key={send.id}>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={send.created.iso}>{send.created.text}</time>
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {send.scheduled ? "Scheduled" : `Sent by ${send.createdBy ?? "a former admin"}`}
+                      </span>
+                    </Td>
+                    <Td className="max-w-md">{send.skippedReason ? <em>Skipped: {send.skippedReason}</em> : send.subject}</Td>
+                    <Td className="tabular-nums">{send.sent}</Td>
+                    <Td className="tabular-nums">{send.failed}</Td>
+                    <Td className="tabular-nums">{send.pending}</Td>
+                    <Td className="max-w-md">
+                      {send.failures.length > 0 && (
+                        <ul className="space-y-1 text-xs">
+                          {send.failures.map((failure) => (
+                            <li key={failure.email} className="break-words">
+                              <strong>{failure.email}</strong> ({failure.attempts} {failure.attempts === 1 ? "try" : "tries"}): {failure.lastError}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </Td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
+      </section>
+
+      <section aria-labelledby="subscribers-heading">
+        <h2 id="subscribers-heading" className="text-xl font-bold">
+          Subscriber list
+        </h2>
+        <div className="mt-3">
+          <Table>
+            <caption className="sr-only">Subscribers, newest first</caption>
+            <TableHead columns={["Email", "Status", "Since", "Actions"]} />
+            <tbody>
+              {subscribers.length === 0 ? (
+                <EmptyRow columns={4}>No subscribers yet.</EmptyRow>
+              ) : (
+                subscribers.map((subscriber) => (
+                  <tr key={subscriber.id}>
+                    <Td className="break-all">{subscriber.email}</Td>
+                    <Td>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[subscriber.status]}`}>
+                        {subscriber.status}
+                      </span>
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={subscriber.since.iso}>{subscriber.since.text}</time>
+                    </Td>
+                    <Td>
+                      <Form method="post" onSubmit={confirmSubmit(`Remove ${subscriber.email} from the newsletter?`)}>
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={subscriber.id} />
+                        <Button type="submit" variant="outline" size="sm" aria-label={`Remove ${subscriber.email}`} disabled={busy}>
+                          Remove
+                        </Button>
+                      </Form>
+                    </Td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
+        <Pagination links={pages} label="Subscriber pages" />
+      </section>
+    </div>
+  );
+}

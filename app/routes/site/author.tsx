@@ -1,0 +1,65 @@
+import type { Route } from "./+types/author";
+import { searchPublishedArticles } from "#app/server/articles/articles.server";
+import { findAuthor } from "#app/server/users/authors.server";
+import { services } from "#app/server/core/services.server";
+import { ArticleGrid } from "#app/components/site/article-grid";
+import { ListStatus } from "#app/components/site/list-status";
+import { Pagination } from "#app/components/site/pagination";
+import { ReaderNotFound } from "#app/components/site/reader-not-found";
+import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const author = await findAuthor(services().db, params.author);
+  if (!author) throw new Response("Author Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const found = await searchPublishedArticles({ authorId: author.id }, pageRequest(url.searchParams));
+  const { id: _id, ...shown } = author;
+  return { author: shown, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
+}
+
+const descriptionOf = (author: { name: string; bio: string | null }) => author.bio ?? `Articles by ${author.name} in The Educator.`;
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [{ title: "Author Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta({ title: data.author.name, description: descriptionOf(data.author), path: `/author/${data.author.slug}`, publicUrl: publicUrlFrom(matches) }),
+    ...pageLinkMeta(data.pages),
+  ];
+};
+
+export const handle = articleListPage;
+
+export const clientLoader = loadAsDocument;
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { author, articles, total, pages } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col items-start gap-5 sm:flex-row sm:items-center">
+        {author.photoUrl && <img src={author.photoUrl} alt="" width={112} height={112} className="size-28 shrink-0 rounded-full object-cover" />}
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Author</p>
+          <h1 className="font-serif text-3xl font-black md:text-4xl">{author.name}</h1>
+          {author.bio && <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{author.bio}</p>}
+        </div>
+      </header>
+      <ListStatus count={total} />
+      {articles.length > 0 ? (
+        <div data-list-results>
+          <ArticleGrid articles={articles} view="grid" label={`Articles by ${author.name}`} />
+          <Pagination links={pages} label={`${author.name} pages`} />
+        </div>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center text-lg text-slate-700 dark:border-slate-700 dark:text-slate-200">
+          No published articles yet.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ReaderNotFound title="Author Not Found" message="This author has no public profile." />;
+}

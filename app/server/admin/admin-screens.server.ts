@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { Toast } from "#app/lib/toast";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import type { Page } from "#app/server/db/keyset.server";
+import { OwnerRoleError } from "#app/server/auth/owner.server";
+import { services } from "#app/server/core/services.server";
+
+/**
+ * The error toast for a failed save or delete: an expected refusal says why; anything else is logged and shows the screen's fallback text.
+ */
+export function failureToast(error: unknown, fallback: string): Toast {
+  if (error instanceof AdminInputError || error instanceof OwnerRoleError) return { type: "error", title: "Error", description: error.message };
+  services().log.error({ err: error }, fallback);
+  return { type: "error", title: "Error", description: fallback };
+}
+
+/** Loads a page of a list; a failure is logged and answered with the screen's load-error toast and no rows. */
+export async function loadOrToast<Row>(load: () => Promise<Page<Row>>, fallback: string): Promise<Page<Row> & { toast?: Toast }> {
+  try {
+    return await load();
+  } catch (error) {
+    services().log.error({ err: error }, fallback);
+    return { rows: [], next: null, prev: null, toast: { type: "error", title: "Error", description: fallback } };
+  }
+}
+
+/**
+ * A date written on the server in the site's time zone, so the browser hydrates the same text
+ * the server rendered.
+ */
+export function stampDate(date: Date) {
+  return {
+    iso: date.toISOString(),
+    text: date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: services().config.SITE_TIMEZONE }),
+  };
+}
+
+export type DateStamp = ReturnType<typeof stampDate>;
+
+/** As stampDate, with the time of day: "30 Nov 2026, 07:00". */
+export function stampDateTime(date: Date): DateStamp {
+  const timeZone = services().config.SITE_TIMEZONE;
+  return {
+    iso: date.toISOString(),
+    text: date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+  };
+}
+
+/** A list screen's search box: trimmed, at most 200 characters, "" when absent. */
+export const listSearchText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim().slice(0, 200) ?? "");

@@ -1,0 +1,140 @@
+import { asc, between, desc, gte, sql, sum } from "drizzle-orm";
+import { appSettings, articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
+import type { AppDb } from "#app/server/db/types.server";
+import type { AnalyticsRange, DailyFigure } from "#app/lib/analytics";
+
+/** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+function addDays(day: string, delta: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + delta);
+  return date.toISOString().slice(0, 10);
+}
+
+export interface AnalyticsReport {
+  range: AnalyticsRange;
+  from: string;
+  to: string;
+  pageViews: number;
+  /** Spec: unique visitors are counted as visitor-days. */
+  uniqueVisitors: number;
+  articleViewsTotal: number;
+  topPage: { path: string; views: number } | null;
+  daily: DailyFigure[];
+  topPages: Array<{ path: string; views: number }>;
+  topReferrers: Array<{ referrer: string | null; views: number }>;
+  topArticles: Array<{ id: string; title: string; views: number }>;
+}
+
+/** The last `days` calendar days in the site's time zone, today included. */
+export function lastDays(days: number, timeZone: string, now = new Date()) {
+  const to = dayIn(timeZone, now);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+/** Views and visitor-days of every day from `from` to `to`, days without views as zero. */
+export async function dailyFigures(db: AppDb, from: string, to: string): Promise<DailyFigure[]> {
+  const days = await db
+    .select({ day: pageViewDays.day, views: pageViewDays.views, visitors: pageViewDays.visitors })
+    .from(pageViewDays)
+    .where(between(pageViewDays.day, from, to));
+  const byDay = new Map(days.map((row) => [row.day, row]));
+  const daily: DailyFigure[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const figures = byDay.get(day);
+    daily.push({ day, views: Number(figures?.views ?? 0), visitors: Number(figures?.visitors ?? 0) });
+  }
+  return daily;
+}
+
+/**
+ * The analytics screen's figures for the last `range` days (today included, in the site's
+ * time zone), from the rollup tables: a few hundred rows whatever the traffic.
+ */
+export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
+  const { from, to } = lastDays(options.range, options.timeZone, options.now);
+  const [daily, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
+    dailyFigures(db, from, to),
+    db
+      .select({ path: pageViewPathDays.path, views: sum(pageViewPathDays.views).mapWith(Number) })
+      .from(pageViewPathDays)
+      .where(between(pageViewPathDays.day, from, to))
+      .groupBy(pageViewPathDays.path)
+      .orderBy(desc(sum(pageViewPathDays.views)), asc(pageViewPathDays.path))
+      .limit(10),
+    db
+      .select({ referrer: pageViewReferrerDays.referrer, views: sum(pageViewReferrerDays.views).mapWith(Number) })
+      .from(pageViewReferrerDays)
+      .where(between(pageViewReferrerDays.day, from, to))
+      .groupBy(pageViewReferrerDays.referrer)
+      .orderBy(desc(sum(pageViewReferrerDays.views)), asc(pageViewReferrerDays.referrer))
+      .limit(10),
+    db.select({ total: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number) }).from(articles),
+    db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
+  ]);
+
+  return {
+    range: options.range,
+    from,
+    to,
+    pageViews: daily.reduce((total, figure) => total + figure.views, 0),
+    uniqueVisitors: daily.reduce((total, figure) => total + figure.visitors, 0),
+    articleViewsTotal: articleTotals!.total,
+    topPage: topPages[0] ?? null,
+    daily,
+    topPages,
+    topReferrers: topReferrers.map((row) => ({ referrer: row.referrer === "" ? null : row.referrer, views: row.views })),
+    topArticles,
+  };
+}
+
+/** Drops raw page views older than `days` (the rollups keep their counts). */
+export async function pruneRawPageViews(db: AppDb, days: number) {
+  await db.execute(sql`delete from page_views where created_at < now() - make_interval(days => ${days})`);
+}
+
+/**
+ * The first day whose raw rows are all still there: the day after retention's cutoff, or the
+ * oldest raw row's day when that is later. Earlier days may have lost rows to retention, so
+ * only their rollups know their counts.
+ */
+export async function firstCompleteRawDay(db: AppDb, options: { timeZone: string; retentionDays: number; now?: Date }): Promise<string> {
+  const [oldest] = await db.select({ at: sql<string | null>`min(${pageViews.createdAt})` }).from(pageViews);
+  const now = options.now ?? new Date();
+  const afterCutoff = addDays(dayIn(options.timeZone, new Date(now.getTime() - options.retentionDays * 86_400_000)), 1);
+  const oldestDay = oldest?.at ? dayIn(options.timeZone, new Date(oldest.at)) : afterCutoff;
+  return oldestDay > afterCutoff ? oldestDay : afterCutoff;
+}
+
+/**
+ * Recounts the rollups of the days from `from` (YYYY-MM-DD) on from the raw rows, in
+ * `timeZone` (which becomes the zone new views are counted in too): after raw rows were
+ * deleted by hand, or SITE_TIMEZONE changed. Days before `from` keep their counts. New views
+ * wait for it to finish (the raw table is locked against writes), so none is counted twice.
+ */
+export async function recountPageViewRollups(db: AppDb, options: { timeZone: string; from: string }) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table page_views in share mode`);
+    await tx.execute(sql`set local work_mem = '64MB'`); // counting distinct visitors over millions of rows
+    await tx
+      .insert(appSettings)
+      .values({ key: "site_timezone", value: options.timeZone })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: options.timeZone } });
+    for (const table of [pageViewDays, pageViewVisitorDays, pageViewPathDays, pageViewReferrerDays]) {
+      await tx.delete(table).where(gte(table.day, options.from));
+    }
+    const day = sql`(created_at at time zone ${options.timeZone})::date`;
+    const since = sql`created_at >= (${options.from}::date::timestamp at time zone ${options.timeZone})`;
+    await tx.execute(sql`insert into page_view_visitor_days (day, visitor_id) select distinct ${day}, visitor_id from page_views where ${since}`);
+    await tx.execute(
+      sql`insert into page_view_days (day, views, visitors) select ${day}, count(*), count(distinct visitor_id) from page_views where ${since} group by 1`,
+    );
+    await tx.execute(sql`insert into page_view_path_days (day, path, views) select ${day}, path, count(*) from page_views where ${since} group by 1, 2`);
+    await tx.execute(
+      sql`insert into page_view_referrer_days (day, referrer, views) select ${day}, coalesce(referrer, ''), count(*) from page_views where ${since} group by 1, 2`,
+    );
+  });
+}

@@ -1,0 +1,104 @@
+import { isbot } from "isbot";
+import { z } from "zod";
+import { services } from "#app/server/core/services.server";
+import { describeWait, rateLimitScale } from "#app/server/auth/rate-limit.server";
+
+export const maxUrlLength = 2048;
+
+/** What the page-view beacon sends (app/lib/page-view-beacon.ts). */
+export const pageViewSchema = z.object({
+  path: z.string().startsWith("/", { message: "must start with /" }).max(maxUrlLength),
+  // A first visit typed into the address bar has no referrer: document.referrer is "".
+  referrer: z
+    .string()
+    .max(maxUrlLength)
+    .nullable()
+    .transform((referrer) => referrer || null),
+  visitor_id: z.union([z.uuid(), z.literal("unknown")], { message: "must be a UUID or unknown" }),
+});
+
+export type PageView = z.output<typeof pageViewSchema>;
+
+// Counted in memory, per instance: a beacon must cost no database round trip of its own.
+const pageViewLimit = { views: 120, windowMs: 60_000 };
+const windows = new Map<string, { views: number; endsAt: number }>();
+// Ended windows are swept every 10 seconds, not per view: a sweep walks every address seen.
+const sweepEveryMs = 10_000;
+let nextSweepAt = 0;
+
+/** Seconds to wait when this client address sent more than 120 views in the last minute, else null. */
+export function limitPageViews(clientIp: string, now = Date.now()): number | null {
+  if (now >= nextSweepAt) {
+    for (const [ip, window] of windows) if (window.endsAt <= now) windows.delete(ip);
+    nextSweepAt = now + sweepEveryMs;
+  }
+  let window = windows.get(clientIp);
+  if (!window || window.endsAt <= now) {
+    window = { views: 0, endsAt: now + pageViewLimit.windowMs };
+    windows.set(clientIp, window);
+  }
+  window.views++;
+  return window.views > pageViewLimit.views * rateLimitScale() ? Math.ceil((window.endsAt - now) / 1000) : null;
+}
+
+/** Queues the view itself only (written in the next batch): no address or user agent is kept. */
+export function recordPageView(view: PageView) {
+  services().pageViewQueue.add({ path: view.path, referrer: view.referrer, visitorId: view.visitor_id });
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin; // data:, about: and the like name no site
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What is kept of a view: the page's path without query or hash (searches and links carry words
+ * and tokens), and only the site a reader came from. A path that is no page of ours is not kept.
+ */
+export function keptPageView(view: PageView, isPublicPath: (path: string) => boolean): PageView | null {
+  const path = view.path.split(/[?#]/, 1)[0]!;
+  if (!isPublicPath(path)) return null;
+  return { ...view, path, referrer: originOf(view.referrer) };
+}
+
+export interface BeaconAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The page-view beacon (sendBeacon posts text/plain, the fetch fallback application/json;
+ * both carry JSON). Plain inputs and outputs, so the web server can answer it before any
+ * page rendering machinery: thousands of these arrive a minute.
+ */
+export function answerPageViewBeacon(beacon: {
+  method: string;
+  userAgent: string | undefined;
+  clientIp: string;
+  body: string;
+  isPublicPath: (path: string) => boolean;
+}): BeaconAnswer {
+  if (beacon.method !== "POST") return { status: 405, body: { error: "Use POST to record a page view." }, headers: { Allow: "POST" } };
+  if (isbot(beacon.userAgent)) return { status: 204 }; // crawlers and link previews are not readers
+  const wait = limitPageViews(beacon.clientIp);
+  if (wait !== null) {
+    return { status: 429, body: { error: `Too many page views. Please try again in ${describeWait(wait)}.` }, headers: { "Retry-After": String(wait) } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(beacon.body);
+  } catch {
+    json = undefined;
+  }
+  const parsed = pageViewSchema.safeParse(json);
+  if (!parsed.success) return { status: 400, body: { error: "Invalid page view.", fieldErrors: z.flattenError(parsed.error).fieldErrors } };
+  const kept = keptPageView(parsed.data, beacon.isPublicPath);
+  if (kept) recordPageView(kept);
+  return { status: 204 };
+}

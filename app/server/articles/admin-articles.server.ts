@@ -1,0 +1,140 @@
+import { asc, eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { articles, categories } from "#database/schema";
+import { articleFormSchema, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
+import { localDateTimeValue, zonedDateTime } from "#app/lib/zoned-time";
+import { articleFieldNames, emptyArticleValues, missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "#app/lib/article-form-values";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { type ArticleSave } from "./article-writes.server";
+import { discardAutosave } from "./article-autosave.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { services } from "#app/server/core/services.server";
+import { isUuid } from "#app/lib/uuid";
+import { tagFieldValue } from "#app/lib/tags";
+import { articleTagsColumn } from "./tags.server";
+import { toastHeader } from "#app/server/core/toast.server";
+
+const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
+
+/** The admin table: drafts included, newest created first, a page at a time. */
+export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(adminArticleOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: articles.id,
+        title: articles.title,
+        status: articles.status,
+        scheduledAt: articles.scheduledAt,
+        createdAt: articles.createdAt,
+        updatedAt: articles.updatedAt,
+        views: articles.views,
+        categoryName: categories.name,
+        categorySlug: categories.slug,
+      })
+      .from(articles)
+      .innerJoin(categories, eq(categories.id, articles.categoryId))
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+/** Choices for the form's category select, by name. */
+export function categoryChoices(db: AppDb) {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
+/** The fields of the edit form, or null when no article has this id (or it is not an id at all). */
+export async function findArticleForEdit(db: AppDb, id: string) {
+  if (!isUuid(id)) return null;
+  const [found] = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      content: articles.content,
+      categoryId: articles.categoryId,
+      status: articles.status,
+      featuredImageUrl: articles.featuredImageUrl,
+      featuredImageAlt: articles.featuredImageAlt,
+      scheduledAt: articles.scheduledAt,
+      tags: articleTagsColumn,
+    })
+    .from(articles)
+    .where(eq(articles.id, id));
+  if (!found) return null;
+  // As the form's datetime-local field shows it: in the site's time zone.
+  const scheduledAt = found.scheduledAt ? localDateTimeValue(found.scheduledAt, services().config.SITE_TIMEZONE) : "";
+  return { ...found, scheduledAt };
+}
+
+/** An article as the form shows it. */
+export function formValuesOf(article: NonNullable<Awaited<ReturnType<typeof findArticleForEdit>>>): ArticleFormValues {
+  return {
+    title: article.title,
+    excerpt: article.excerpt ?? "",
+    content: article.content,
+    categoryId: article.categoryId,
+    tags: tagFieldValue(article.tags),
+    status: article.status,
+    featuredImageUrl: article.featuredImageUrl ?? "",
+    featuredImageAlt: article.featuredImageAlt ?? "",
+    scheduledAt: article.scheduledAt,
+  };
+}
+
+/** The submitted fields as strings, exactly as typed, to give back when a save is refused. */
+export function articleFormValues(form: FormData): ArticleFormValues {
+  const values = { ...emptyArticleValues };
+  for (const field of articleFieldNames) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+const schedulePastText = "Choose a time in the future to publish.";
+
+function refusal(values: ArticleFormValues, errors: ArticleFormFailure["errors"], message: string, status: number) {
+  // "Missing fields: Title, …" is shown as a toast titled "Missing fields".
+  const [title, description] = message === missingArticleFieldsText ? ["Missing fields", message.slice("Missing fields: ".length)] : ["Error", message];
+  return data<ArticleFormFailure>({ errors, values, toast: { type: "error", title, description } }, { status });
+}
+
+/**
+ * The create/edit form action: validate with the shared schema, save, then go back to the
+ * list with the success toast. A refusal answers 400 (500 on an unexpected failure) with
+ * everything typed, so the form loses nothing.
+ */
+export async function submitArticleForm(
+  form: FormData,
+  save: (db: AppDb, input: ArticleSave) => Promise<unknown>,
+  texts: { success: string; failure: string },
+  /** Whose autosave of which article a successful save makes obsolete. */
+  autosave: { userId: string; articleKey: string },
+) {
+  const { db, log, config } = services();
+  const values = articleFormValues(form);
+  const parsed = articleFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const { message, fields } = formErrors(parsed.error);
+    return refusal(values, fields, message, 400);
+  }
+  const { scheduledAt: scheduledText, ...fields } = parsed.data;
+  const scheduledAt = fields.status === "scheduled" ? zonedDateTime(scheduledText, config.SITE_TIMEZONE) : null;
+  if (fields.status === "scheduled") {
+    const refused = !scheduledAt ? scheduleMissingText : scheduledAt.getTime() <= Date.now() ? schedulePastText : null;
+    if (refused) return refusal(values, { scheduledAt: refused }, refused, 400);
+  }
+  try {
+    await save(db, { ...fields, scheduledAt });
+  } catch (error) {
+    if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);
+    log.error({ err: error }, "article save failed");
+    return refusal(values, {}, texts.failure, 500);
+  }
+  await discardAutosave(db, autosave.userId, autosave.articleKey);
+  return redirect("/admin/articles", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: texts.success }) } });
+}

@@ -1,0 +1,20 @@
+import { openPublishedArticle, readArticleContent } from "./articles.server";
+import { articleBody } from "./article-body.server";
+import { readTimeLabel } from "#app/lib/read-time";
+import { isUuid } from "#app/lib/uuid";
+
+/** Everything the article page shows, read as stored (no write); null when the article is not published. */
+export async function loadArticlePage(id: string) {
+  if (!isUuid(id)) return null;
+  const found = await openPublishedArticle(id);
+  if (!found) return null;
+  // The body reaches the browser once, as HTML rendered when the article was saved.
+  const { contentHtml, readTimeMinutes, comments, ...article } = found.article;
+  const body = contentHtml === null ? articleBody(await readArticleContent(id)) : { contentHtml, readTimeMinutes };
+  return {
+    article: { ...article, readTime: readTimeLabel(body.readTimeMinutes) },
+    related: found.related,
+    comments,
+    html: body.contentHtml,
+  };
+}

@@ -1,0 +1,113 @@
+import { and, eq, like, ne, or } from "drizzle-orm";
+import { articles, categories } from "#database/schema";
+import type { ArticleFormInput } from "#app/lib/admin-schemas";
+import { slugify } from "#app/lib/slug";
+import type { TagName } from "#app/lib/tags";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { articleBody } from "./article-body.server";
+import { changedFields, currentState, findRevision, recordRevision } from "./article-revisions.server";
+import { discardAutosavesOf } from "./article-autosave.server";
+import { setArticleTags } from "./tags.server";
+import { sqlState, type AppDb } from "#app/server/db/types.server";
+
+/**
+ * The title's slug, made unique: a clash gets -2, -3… (never an error page).
+ * `excludeId` lets an article keep its own slug when edited.
+ */
+export async function uniqueArticleSlug(db: AppDb, title: string, excludeId?: string): Promise<string> {
+  const base = slugify(title) || "article";
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(and(or(eq(articles.slug, base), like(articles.slug, `${base}-%`)), excludeId ? ne(articles.id, excludeId) : undefined))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
+async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+  // Two editors saving the same title at once: the loser recomputes its suffix.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (sqlState(error) !== "23505" || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function assertCategoryExists(db: AppDb, categoryId: string) {
+  const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!found) throw new AdminInputError("That category no longer exists. Please choose another.");
+}
+
+/**
+ * The form's fields with the schedule read in the site's time zone (null unless scheduled). No
+ * `tags`: the article keeps the ones it has (a restored revision).
+ */
+export type ArticleSave = Omit<ArticleFormInput, "scheduledAt" | "tags"> & { scheduledAt: Date | null; tags?: TagName[] };
+
+/** Spec §4: created as published → published_at now, otherwise null. */
+export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, authorId: string | null) {
+  await assertCategoryExists(db, input.categoryId);
+  return withSlugRetry(async () => {
+    const [created] = await db
+      .insert(articles)
+      .values({
+        ...input,
+        ...articleBody(input.content),
+        authorId,
+        slug: await uniqueArticleSlug(db, input.title),
+        publishedAt: input.status === "published" ? new Date() : null,
+      })
+      .returning({ id: articles.id, slug: articles.slug });
+    if (tags) await setArticleTags(db, created!.id, tags);
+    await recordRevision(db, created!.id, input, authorId);
+    return created!;
+  });
+}
+
+/**
+ * Spec §4: every save as published resets published_at to now; a draft or scheduled article has
+ * none. A save that changes anything is kept as a revision, with who made it. The tags are set
+ * before the row is updated, so the change event that drops cached pages comes after them.
+ */
+export async function updateArticle(db: AppDb, id: string, { tags, ...input }: ArticleSave, editorId: string | null) {
+  await assertCategoryExists(db, input.categoryId);
+  const before = await currentState(db, id);
+  if (!before) throw new AdminInputError("This article no longer exists.");
+  if (tags) await setArticleTags(db, id, tags);
+  return withSlugRetry(async () => {
+    const [updated] = await db
+      .update(articles)
+      .set({
+        ...input,
+        ...articleBody(input.content),
+        slug: await uniqueArticleSlug(db, input.title, id),
+        publishedAt: input.status === "published" ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(articles.id, id))
+      .returning({ id: articles.id, slug: articles.slug });
+    if (!updated) throw new AdminInputError("This article no longer exists.");
+    if (changedFields(before, input).length > 0) await recordRevision(db, id, input, editorId);
+    return updated;
+  });
+}
+
+/** Makes a revision the article's current version (itself a new revision). A schedule already past comes back as a draft. */
+export async function restoreRevision(db: AppDb, articleId: string, revisionId: string, editorId: string | null) {
+  const revision = await findRevision(db, articleId, revisionId);
+  if (!revision) throw new AdminInputError("This revision no longer exists.");
+  const pastSchedule = revision.status === "scheduled" && (revision.scheduledAt?.getTime() ?? 0) <= Date.now();
+  await updateArticle(db, articleId, pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision, editorId);
+}
+
+export async function deleteArticle(db: AppDb, id: string) {
+  const deleted = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  if (deleted.length === 0) throw new AdminInputError("This article no longer exists.");
+  await discardAutosavesOf(db, id);
+}

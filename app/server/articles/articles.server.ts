@@ -1,0 +1,199 @@
+import { and, count, desc, eq, ilike, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { articles, categories, profiles } from "#database/schema";
+import type { ArticleSort } from "#app/lib/article-list-params";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { services } from "#app/server/core/services.server";
+import { articleTagsColumn, taggedWith } from "./tags.server";
+import { containsPattern } from "#app/server/db/types.server";
+import { publishedOnly } from "./published.server";
+import { approvedCommentsColumn } from "#app/server/comments/comments.server";
+
+/** What a card shows; never the article's text (its read time is stored when it is saved). */
+const cardColumns = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  featuredImageUrl: articles.featuredImageUrl,
+  publishedAt: articles.publishedAt,
+  views: articles.views,
+  categorySlug: categories.slug,
+  // NULL only for a row the start-up backfill has not reached yet.
+  readTimeMinutes: sql<number>`coalesce(${articles.readTimeMinutes}, 1)`.mapWith(Number),
+  // The byline: null unless the author has a public author profile (then "The Educator").
+  authorName: profiles.displayName,
+  authorSlug: profiles.authorSlug,
+  tags: articleTagsColumn,
+};
+
+/** The author's public profile, when there is one, beside the article. */
+const authorProfile = and(eq(profiles.id, articles.authorId), isNotNull(profiles.authorSlug));
+
+/** The newest published articles, as cards (the home page). */
+export function listLatestArticles(limit: number) {
+  return services()
+    .db.select(cardColumns)
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, authorProfile)
+    .where(publishedOnly)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}
+
+export interface ArticleSearch {
+  /**
+   * Case-insensitive "contains" on title or excerpt (% and _ are plain characters); with the
+   * "relevance" sort, full-text search over title, excerpt and body instead, best match first.
+   */
+  q?: string;
+  categorySlug?: string | null;
+  /** Only the articles with this tag. */
+  tagId?: string | null;
+  /** Only this author's articles. */
+  authorId?: string | null;
+  sort?: ArticleSort;
+}
+
+/** Each public sort, with the id breaking ties (articles published at the same moment, or with as many views). */
+const sortOrders = {
+  newest: { name: "newest", columns: [articles.publishedAt, articles.id], direction: "desc" },
+  oldest: { name: "oldest", columns: [articles.publishedAt, articles.id], direction: "asc" },
+  popular: { name: "popular", columns: [articles.views, articles.publishedAt, articles.id], direction: "desc" },
+} satisfies Record<Exclude<ArticleSort, "relevance">, KeysetOrder>;
+
+/**
+ * The words of a search as a full-text query: each word, or the start of one ("frac" finds
+ * "fractions"), all of them required. Only letters and digits reach the query syntax.
+ */
+export function fullTextQuery(q: string): string | null {
+  const words =
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 12) ?? [];
+  return words.length > 0 ? words.map((word) => `${word.slice(0, 64)}:*`).join(" & ") : null;
+}
+
+// Marks around the matched words in a snippet: never in an article's text, so the HTML made of it is safe.
+const markStart = "\u0001";
+const markEnd = "\u0002";
+
+/** A search snippet as HTML: the text escaped, Markdown's marks dropped, the matched words in <mark>. */
+export function snippetHtml(headline: string): string {
+  const text = headline
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#*`]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const escaped = text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return escaped.replaceAll(markStart, "<mark>").replaceAll(markEnd, "</mark>");
+}
+
+/** Ranked full-text search: title matches weigh most, then the excerpt, then the body. */
+function relevanceSearch(query: string) {
+  const tsQuery = sql`to_tsquery('simple', ${query})`;
+  return {
+    matches: sql`${articles.searchVector} @@ ${tsQuery}`,
+    order: {
+      name: "relevance",
+      columns: [{ sql: sql`ts_rank(${articles.searchVector}, ${tsQuery})`, type: "real" }, articles.publishedAt, articles.id],
+      direction: "desc",
+    } satisfies KeysetOrder,
+    snippet: sql<string>`ts_headline('simple', ${articles.content}, ${tsQuery}, ${`StartSel=${markStart}, StopSel=${markEnd}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`,
+  };
+}
+
+/**
+ * One page of published articles filtered and sorted in SQL, as cards, with the total over all
+ * pages. The `ilike` conditions can use the trigram indexes on title and excerpt.
+ */
+export async function searchPublishedArticles(
+  { q = "", categorySlug = null, tagId = null, authorId = null, sort = "newest" }: ArticleSearch = {},
+  page: PageRequest = firstPage,
+) {
+  const { db } = services();
+  const query = sort === "relevance" ? fullTextQuery(q) : null;
+  const ranked = query ? relevanceSearch(query) : null;
+  const pattern = !ranked && q.trim() ? containsPattern(q.trim()) : null;
+  const filter = and(
+    publishedOnly,
+    categorySlug ? eq(categories.slug, categorySlug) : undefined,
+    tagId ? taggedWith(db, tagId) : undefined,
+    authorId ? eq(articles.authorId, authorId) : undefined,
+    pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
+    ranked?.matches,
+  );
+  // "Best match" without words to match is the newest first.
+  const order = ranked?.order ?? sortOrders[sort === "relevance" ? "newest" : sort];
+  const [found, [counted]] = await Promise.all([
+    keysetPage(order, page, (keyset) =>
+      db
+        .select({ ...cardColumns, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
+        .from(articles)
+        .innerJoin(categories, eq(categories.id, articles.categoryId))
+        .leftJoin(profiles, authorProfile)
+        .where(and(filter, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    ),
+    db.select({ total: count() }).from(articles).innerJoin(categories, eq(categories.id, articles.categoryId)).where(filter),
+  ]);
+  const cards = found.rows.map(({ snippet, ...card }) => ({ ...card, snippetHtml: snippet ? snippetHtml(snippet) : null }));
+  return { articles: cards, total: counted!.total, next: found.next, prev: found.prev };
+}
+
+export type ArticleListCard = Awaited<ReturnType<typeof searchPublishedArticles>>["articles"][number];
+
+/** What a category page shows about its category; null for a slug with no row. */
+export async function findCategory(slug: string) {
+  const [category] = await services()
+    .db.select({ name: categories.name, description: categories.description, icon: categories.icon })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  return category ?? null;
+}
+
+// The opened article, beside the related ones in the same query.
+const opened = alias(articles, "opened");
+
+/**
+ * A published article by id (a UUID) with its stored body, tags and approved comments, and up to 3 related articles
+ * (its category's newest) as cards, read side by side. Null when missing or not published. A pure
+ * read: views are counted by the page-view beacon, never on the render path.
+ */
+export async function openPublishedArticle(id: string) {
+  const { db } = services();
+  const [[article], related] = await Promise.all([
+    db
+      .select({
+        ...cardColumns,
+        categoryId: articles.categoryId,
+        updatedAt: articles.updatedAt,
+        contentHtml: articles.contentHtml,
+        featuredImageAlt: articles.featuredImageAlt,
+        comments: approvedCommentsColumn,
+      })
+      .from(articles)
+      .innerJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(profiles, authorProfile)
+      .where(and(eq(articles.id, id), publishedOnly)),
+    db
+      .select(cardColumns)
+      .from(articles)
+      .innerJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(profiles, authorProfile)
+      .where(
+        and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, db.select({ categoryId: opened.categoryId }).from(opened).where(eq(opened.id, id)))),
+      )
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(3),
+  ]);
+  return article ? { article, related } : null;
+}
+
+/** The Markdown source, only for a row whose body the start-up backfill has not rendered yet. */
+export async function readArticleContent(id: string) {
+  const [row] = await services().db.select({ content: articles.content }).from(articles).where(eq(articles.id, id));
+  return row?.content ?? "";
+}

@@ -1,0 +1,38 @@
+import { Marked, type Tokens } from "marked";
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** Only web links, site-relative paths and mail links; never javascript:, data: or other schemes. */
+function safeUrl(href: string): string | null {
+  const trimmed = href.trim();
+  if (/^(https?:|mailto:)/i.test(trimmed) || /^\/(?!\/)/.test(trimmed) || /^#/.test(trimmed)) return trimmed;
+  return null;
+}
+
+// Raw HTML in content is shown as text, links and images are checked: nothing from content can run.
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  renderer: {
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link({ href, title, tokens }: Tokens.Link) {
+      const url = safeUrl(href);
+      const inner = this.parser.parseInline(tokens);
+      if (!url) return inner;
+      const external = /^https?:/i.test(url);
+      return `<a href="${escapeHtml(url)}"${title ? ` title="${escapeHtml(title)}"` : ""}${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}>${inner}</a>`;
+    },
+    image({ href, title, text }: Tokens.Image) {
+      const url = safeUrl(href);
+      if (!url) return escapeHtml(text);
+      return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}" loading="lazy"${title ? ` title="${escapeHtml(title)}"` : ""}>`;
+    },
+  },
+});
+
+/** Markdown (a superset of the spec's ##, ###, **bold** and line breaks) to safe HTML. */
+export function renderMarkdown(source: string): string {
+  return markdown.parse(source, { async: false });
+}

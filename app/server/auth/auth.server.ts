@@ -1,0 +1,351 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { createCookie, redirect } from "react-router";
+import { appSettings, emailVerifications, profiles, sessions, users, type Role } from "#database/schema";
+import type { AppDb } from "#app/server/db/types.server";
+import { sqlState } from "#app/server/db/types.server";
+import { closeFor, countHit, describeWait, forgetKeys, hitRateLimits, rateLimitScale, secondsClosed } from "./rate-limit.server";
+import { services } from "#app/server/core/services.server";
+import { credentialsSchema } from "#app/lib/auth-schema";
+import { accessDeniedText } from "#app/lib/access";
+
+const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+// scrypt with N=2^15, r=8: 32 MiB of memory per hash, which makes GPU guessing expensive.
+const scryptParams = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const sessionDays = 30;
+
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password, salt, 32, scryptParams);
+  return `scrypt$${scryptParams.N}$${scryptParams.r}$${scryptParams.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const actual = await scrypt(password, Buffer.from(salt, "base64"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: scryptParams.maxmem,
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+// A real hash to compare against when the email is unknown, so timing does not reveal which emails exist.
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return decoyHash;
+}
+
+/** "Chrome on Android" from a user agent, for the list of an account's sessions. */
+export function deviceLabel(userAgent: string): string {
+  const browser = [
+    [/Edg\//, "Edge"],
+    [/OPR\/|Opera/, "Opera"],
+    [/SamsungBrowser/, "Samsung Internet"],
+    [/Firefox\//, "Firefox"],
+    [/Chrome\/|CriOS/, "Chrome"],
+    [/Safari\//, "Safari"],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  const system = [
+    [/Android/, "Android"],
+    [/iPhone|iPad|iPod/, "iOS"],
+    [/Windows/, "Windows"],
+    [/Mac OS X|Macintosh/, "macOS"],
+    [/CrOS/, "ChromeOS"],
+    [/Linux/, "Linux"],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return (browser ?? system ?? "Unknown device") as string;
+}
+
+/** Tokens (sessions, links) are stored as their SHA-256: a leaked table cannot be replayed. */
+export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** A random token for a cookie or a link. */
+export const newToken = () => crypto.randomBytes(32).toString("base64url");
+
+export function displayNameFromEmail(email: string): string {
+  return email.split("@")[0]!.trim() || email;
+}
+
+/** Returns the SESSION_SECRET, or the one generated the first time any instance started. */
+export async function loadSessionSecret(db: AppDb, configured?: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(appSettings)
+    .values({ key: "session_secret", value: crypto.randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "session_secret"));
+  return row!.value;
+}
+
+function sessionCookie() {
+  const { config, sessionSecret } = services();
+  const https = config.PUBLIC_URL.startsWith("https://");
+  // On https the __Host- prefix makes browsers refuse the cookie unless it is Secure, for this host only, on every path.
+  return createCookie(https ? "__Host-educator_session" : "educator_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: https,
+    path: "/",
+    maxAge: sessionDays * 24 * 60 * 60,
+    secrets: [sessionSecret],
+  });
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  role: Role;
+  avatarUrl: string | null;
+}
+
+export interface ClientInfo {
+  /** The client's address, used only as a rate-limit key; never stored with any content. */
+  ip: string;
+  /** Only its summary is kept, with a session ("Chrome on Android"). */
+  userAgent?: string;
+}
+
+export function clientInfo(request: Request): ClientInfo {
+  return { ip: request.headers.get("x-educator-client-ip") ?? "unknown", userAgent: request.headers.get("user-agent") ?? undefined };
+}
+
+export async function createSession(db: AppDb, userId: string, client?: ClientInfo): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    expiresAt: new Date(Date.now() + sessionDays * 24 * 60 * 60 * 1000),
+    device: client?.userAgent ? deviceLabel(client.userAgent) : null,
+  });
+  return token;
+}
+
+/** Signs an account out everywhere, or everywhere but the session `keepTokenHash` names. */
+export async function revokeSessions(db: AppDb, userId: string, keepTokenHash?: string) {
+  await db.delete(sessions).where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+}
+
+export async function sessionCookieHeader(token: string | null): Promise<string> {
+  const cookie = sessionCookie();
+  return token ? cookie.serialize(token) : cookie.serialize("", { maxAge: 0 });
+}
+
+const tooManyAttempts = (wait: number) => new AuthError(`Too many attempts. Please try again in ${describeWait(wait)}.`, 429);
+
+async function limitSignUps(db: AppDb, email: string, client: ClientInfo) {
+  const wait = await hitRateLimits(db, [
+    { key: `sign-up:ip:${client.ip}`, limit: 10, windowSeconds: 15 * 60 },
+    { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 15 * 60 },
+  ]);
+  if (wait !== null) throw tooManyAttempts(wait);
+}
+
+/**
+ * Sign-in limits. Per client address, 30 attempts per 15 minutes whatever the email (password
+ * spraying). Per email *and* address, 5 failures an hour are free, then each failure closes that
+ * pair for twice as long as the last (2 s, 4 s, … up to 15 minutes): guessing one password stays
+ * slow, while a stranger's failures never lock the account's owner out from their own address.
+ */
+export const signInLimits = {
+  attemptsPerAddress: 30,
+  addressWindowSeconds: 15 * 60,
+  freeFailures: 5,
+  failureWindowSeconds: 60 * 60,
+  longestDelaySeconds: 15 * 60,
+};
+
+const pairKeys = (email: string, client: ClientInfo) => ({
+  failures: `sign-in:failures:${email}:${client.ip}`,
+  closed: `sign-in:closed:${email}:${client.ip}`,
+});
+
+async function limitSignInAttempt(db: AppDb, email: string, client: ClientInfo) {
+  const addressWait = await hitRateLimits(db, [
+    { key: `sign-in:ip:${client.ip}`, limit: signInLimits.attemptsPerAddress, windowSeconds: signInLimits.addressWindowSeconds },
+  ]);
+  if (addressWait !== null) throw tooManyAttempts(addressWait);
+  const pairWait = await secondsClosed(db, pairKeys(email, client).closed);
+  if (pairWait !== null) throw tooManyAttempts(pairWait);
+}
+
+async function countSignInFailure(db: AppDb, email: string, client: ClientInfo) {
+  const keys = pairKeys(email, client);
+  const { hits } = await countHit(db, keys.failures, signInLimits.failureWindowSeconds);
+  const beyondFree = hits - signInLimits.freeFailures * rateLimitScale();
+  if (beyondFree > 0) await closeFor(db, keys.closed, Math.min(2 ** beyondFree, signInLimits.longestDelaySeconds));
+}
+
+export interface SignUpResult {
+  userId: string;
+  /** Set when the account may be used at once (no email verification to wait for). */
+  sessionToken: string | null;
+}
+
+export async function signUp(input: { email: string; password: string }, client: ClientInfo): Promise<SignUpResult> {
+  const { db, mailer } = services();
+  const { email, password } = parseCredentials(input, "sign-up");
+  await limitSignUps(db, email, client);
+  const userId = await createAccount(db, { email, password, role: "user", verified: !mailer.delivers });
+  await sendVerificationLink(db, userId, email);
+  return { userId, sessionToken: mailer.delivers ? null : await createSession(db, userId, client) };
+}
+
+/** A new confirmation link for an account's email (3 days). */
+export async function sendVerificationLink(db: AppDb, userId: string, email: string) {
+  const { mailer, config } = services();
+  const token = newToken();
+  await db.insert(emailVerifications).values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000) });
+  const link = `${config.PUBLIC_URL}/auth/verify?token=${token}`;
+  await mailer.send({
+    to: email,
+    subject: "Confirm your email for The Educator",
+    text: `Welcome to The Educator!\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
+  });
+}
+
+/** Creates a login and its profile together. Throws AuthError when the email is taken. */
+export async function createAccount(
+  db: AppDb,
+  account: { email: string; password: string; role: Role; verified: boolean; displayName?: string },
+): Promise<string> {
+  const email = normalizeEmail(account.email);
+  const passwordHash = await hashPassword(account.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash, emailVerifiedAt: account.verified ? new Date() : null })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({
+        id: user!.id,
+        displayName: account.displayName ?? displayNameFromEmail(email),
+        role: account.role,
+      });
+      return user!.id;
+    });
+  } catch (error) {
+    if (sqlState(error) === "23505") throw new AuthError("An account with this email already exists. Please sign in instead.");
+    throw error;
+  }
+}
+
+export async function verifyEmail(token: string): Promise<boolean> {
+  const { db } = services();
+  const [row] = await db
+    .delete(emailVerifications)
+    .where(and(eq(emailVerifications.tokenHash, sha256(token)), gt(emailVerifications.expiresAt, new Date())))
+    .returning({ userId: emailVerifications.userId });
+  if (!row) return false;
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+  return true;
+}
+
+function parseCredentials(input: { email: string; password: string }, action: "sign-in" | "sign-up") {
+  const parsed = credentialsSchema(action).safeParse(input);
+  if (!parsed.success) throw new AuthError(parsed.error.issues[0]!.message);
+  return { email: normalizeEmail(parsed.data.email), password: parsed.data.password };
+}
+
+export async function signIn(input: { email: string; password: string }, client: ClientInfo): Promise<string> {
+  const { db, mailer } = services();
+  const { email, password } = parseCredentials(input, "sign-in");
+  await limitSignInAttempt(db, email, client);
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    await countSignInFailure(db, email, client);
+    throw new AuthError("Invalid email or password.", 401);
+  }
+  await forgetKeys(db, Object.values(pairKeys(email, client)));
+  if (mailer.delivers && !user.emailVerifiedAt) {
+    throw new AuthError("Please confirm your email first: open the link we sent you.", 403);
+  }
+  return createSession(db, user.id, client);
+}
+
+/** The session token of this request's cookie, or null. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export async function signOut(request: Request): Promise<void> {
+  const token = await readSessionToken(request);
+  if (token)
+    await services()
+      .db.delete(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+}
+
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let cached = userCache.get(request);
+  if (!cached) {
+    cached = lookupUser(request);
+    userCache.set(request, cached);
+  }
+  return cached;
+}
+
+async function lookupUser(request: Request): Promise<SessionUser | null> {
+  const token = await readSessionToken(request);
+  if (!token) return null;
+  const [row] = await services()
+    .db.select({
+      id: users.id,
+      email: users.email,
+      displayName: profiles.displayName,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+function wantsJson(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname.startsWith("/api/") || url.pathname.startsWith("/functions/") || (request.headers.get("Accept") ?? "").includes("application/json");
+}
+
+/** The signed-in user, or: a redirect to /auth for pages, 401 for API calls. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  if (wantsJson(request)) throw Response.json({ error: "Please sign in first." }, { status: 401 });
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The signed-in admin, or 401/403 (pages render the access-denied text from the 403). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") {
+    throw Response.json({ error: accessDeniedText }, { status: 403 });
+  }
+  return user;
+}

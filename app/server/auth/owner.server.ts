@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { appSettings, profiles, users } from "#database/schema";
+import { createAccount, hashPassword, revokeSessions, verifyPassword } from "./auth.server";
+import type { AppDb } from "#app/server/db/types.server";
+
+export interface OwnerResult {
+  email: string;
+  /** Only when the server made up the password: print it once. */
+  generatedPassword?: string;
+  created: boolean;
+  /** OWNER_EMAIL names an account that is not an admin, and without OWNER_PASSWORD it is left as it is. */
+  refused?: boolean;
+}
+
+/** Whether the account's password is already `password` (a restart with the same OWNER_PASSWORD changes nothing). */
+async function hasPassword(db: AppDb, userId: string, password: string) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row !== undefined && (await verifyPassword(password, row.passwordHash));
+}
+
+async function roleOf(db: AppDb, userId: string) {
+  const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
+  return row?.role;
+}
+
+async function findUserId(db: AppDb, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row?.id;
+}
+
+async function rememberOwner(db: AppDb, userId: string) {
+  await db
+    .insert(appSettings)
+    .values({ key: "owner_user_id", value: userId })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: userId } });
+}
+
+export async function ownerUserId(db: AppDb): Promise<string | null> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "owner_user_id"));
+  return row?.value ?? null;
+}
+
+/**
+ * At start: OWNER_EMAIL (and OWNER_PASSWORD) make sure that account exists with the admin
+ * role. An existing reader's account is taken over only with OWNER_PASSWORD too (whoever signed
+ * up with that email is signed out everywhere); naming an email is not enough to own an account
+ * someone else made. With no OWNER_EMAIL and no admin at all, an owner is created with a random
+ * password.
+ */
+export async function ensureOwner(db: AppDb, owner: { email?: string; password?: string }): Promise<OwnerResult | null> {
+  if (owner.email) {
+    const email = owner.email.toLowerCase();
+    const existing = await findUserId(db, email);
+    if (existing) {
+      const isAdmin = (await roleOf(db, existing)) === "admin";
+      if (!isAdmin && !owner.password) return { email, created: false, refused: true };
+      if (!isAdmin) await db.update(profiles).set({ role: "admin", updatedAt: new Date() }).where(eq(profiles.id, existing));
+      const newPassword = owner.password !== undefined && !(await hasPassword(db, existing, owner.password));
+      if (newPassword)
+        await db
+          .update(users)
+          .set({ passwordHash: await hashPassword(owner.password!) })
+          .where(eq(users.id, existing));
+      if (!isAdmin || newPassword) await revokeSessions(db, existing);
+      await rememberOwner(db, existing);
+      return { email, created: false };
+    }
+    const generatedPassword = owner.password ? undefined : randomPassword();
+    const id = await createAccount(db, { email, password: owner.password ?? generatedPassword!, role: "admin", verified: true });
+    await rememberOwner(db, id);
+    return { email, generatedPassword, created: true };
+  }
+  const [admin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).limit(1);
+  if (admin) return null;
+  const email = "owner@the-educator.local";
+  const generatedPassword = randomPassword();
+  const existing = await findUserId(db, email);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(generatedPassword) })
+      .where(eq(users.id, existing));
+    await db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing));
+    await revokeSessions(db, existing);
+    await rememberOwner(db, existing);
+    return { email, generatedPassword, created: false };
+  }
+  const id = await createAccount(db, { email, password: generatedPassword, role: "admin", verified: true, displayName: "Site Owner" });
+  await rememberOwner(db, id);
+  return { email, generatedPassword, created: true };
+}
+
+function randomPassword() {
+  return crypto.randomBytes(12).toString("base64url");
+}
+
+export class OwnerRoleError extends Error {
+  constructor() {
+    super("The site owner always keeps the admin role.");
+  }
+}
+
+/** The one way a role changes: the owner can never lose admin; a promoted account signs in afresh. */
+export async function setRole(db: AppDb, userId: string, role: "user" | "admin") {
+  if (role !== "admin" && (await ownerUserId(db)) === userId) throw new OwnerRoleError();
+  const promoted = role === "admin" && (await roleOf(db, userId)) !== "admin";
+  await db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, userId));
+  if (promoted) await revokeSessions(db, userId);
+}

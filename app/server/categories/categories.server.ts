@@ -1,0 +1,63 @@
+import { count, eq } from "drizzle-orm";
+import { articles, categories } from "#database/schema";
+import type { CategoryFormInput } from "#app/lib/admin-schemas";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { sqlState, type AppDb } from "#app/server/db/types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+
+const categoryOrder: KeysetOrder = { name: "categories", columns: [categories.name, categories.id], direction: "asc" };
+
+/** Admin categories: every field, by name, a page at a time. */
+export function listCategories(db: AppDb, page: PageRequest = firstPage) {
+  return keysetPage(categoryOrder, page, (keyset) =>
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        icon: categories.icon,
+        createdAt: categories.createdAt,
+        cursor: keyset.cursor,
+      })
+      .from(categories)
+      .where(keyset.where)
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+export async function saveCategory(db: AppDb, input: CategoryFormInput, id?: string) {
+  try {
+    if (!id) {
+      const [created] = await db.insert(categories).values(input).returning({ id: categories.id });
+      return created!;
+    }
+    const [updated] = await db.update(categories).set(input).where(eq(categories.id, id)).returning({ id: categories.id });
+    if (!updated) throw new AdminInputError("This category no longer exists.");
+    return updated;
+  } catch (error) {
+    if (sqlState(error) === "23505") throw new AdminInputError(`The slug "${input.slug}" is already used by another category.`);
+    throw error;
+  }
+}
+
+/** Refused while articles use the category, saying how many: nothing is lost or orphaned. */
+export async function deleteCategory(db: AppDb, id: string) {
+  const [usage] = await db.select({ n: count() }).from(articles).where(eq(articles.categoryId, id));
+  const used = usage!.n;
+  if (used > 0) {
+    throw new AdminInputError(
+      `This category is used by ${used} ${used === 1 ? "article" : "articles"}. Move ${used === 1 ? "it" : "them"} to another category first.`,
+    );
+  }
+  try {
+    const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    if (deleted.length === 0) throw new AdminInputError("This category no longer exists.");
+  } catch (error) {
+    // An article assigned between the count and the delete: the foreign key refuses (23001 on PostgreSQL 18, 23503 on 15).
+    if (sqlState(error) === "23001" || sqlState(error) === "23503")
+      throw new AdminInputError("This category is used by articles. Move them to another category first.");
+    throw error;
+  }
+}

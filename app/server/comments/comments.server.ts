@@ -1,0 +1,117 @@
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { articles, comments } from "#database/schema";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { listSearchText } from "#app/server/admin/admin-screens.server";
+import { containsPattern, type AppDb } from "#app/server/db/types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { publishedOnly } from "#app/server/articles/published.server";
+import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
+import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
+import { services } from "#app/server/core/services.server";
+import { isUuid } from "#app/lib/uuid";
+
+const tenMinutes = 10 * 60;
+
+interface ApprovedCommentRow {
+  id: string;
+  content: string;
+  createdAt: string;
+  displayName: string | null;
+}
+
+/**
+ * The article's approved comments, oldest first (pending and rejected ones are never public), as
+ * a column of a query over `articles`: the article page reads them with the article, in one round
+ * trip. Spelled out, as Drizzle would leave "id" unqualified in a one-table query.
+ */
+export const approvedCommentsColumn =
+  sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'content', c.content, 'createdAt', c.created_at, 'displayName', p.display_name) order by c.created_at, c.id), '[]'::json)::text from comments c left join profiles p on p.id = c.user_id where c.article_id = "articles"."id" and c.status = 'approved')`.mapWith(
+    (json: string): PublicComment[] =>
+      (JSON.parse(json) as ApprovedCommentRow[]).map(({ displayName, createdAt, ...comment }) => ({
+        ...comment,
+        createdAt: new Date(createdAt),
+        author: displayName?.trim() || "Anonymous reader",
+      })),
+  );
+
+export interface PublicComment {
+  id: string;
+  content: string;
+  createdAt: Date;
+  author: string;
+}
+
+export async function isPublishedArticle(articleId: string): Promise<boolean> {
+  if (!isUuid(articleId)) return false;
+  const [row] = await services()
+    .db.select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.id, articleId), publishedOnly));
+  return Boolean(row);
+}
+
+/** Counts one comment against the author's and the client's limits; the wait text when over. */
+export async function commentRateLimitMessage(user: SessionUser, client: ClientInfo): Promise<string | null> {
+  const wait = await hitRateLimits(services().db, [
+    { key: `comment:user:${user.id}`, limit: 5, windowSeconds: tenMinutes },
+    // Looser: several readers may share one school or office address.
+    { key: `comment:ip:${client.ip}`, limit: 20, windowSeconds: tenMinutes },
+  ]);
+  return wait === null ? null : `You are commenting too fast. Please try again in ${describeWait(wait)}.`;
+}
+
+/** Stores a reader's comment for moderation. */
+export async function addPendingComment(input: { articleId: string; userId: string; content: string }) {
+  await services()
+    .db.insert(comments)
+    .values({ ...input, status: "pending" });
+}
+
+export const commentFilterSchema = z.object({
+  q: listSearchText,
+  status: z.enum(["all", "pending", "approved", "rejected"]).catch("all"),
+});
+export type CommentFilter = z.output<typeof commentFilterSchema>;
+
+const commentOrder: KeysetOrder = { name: "comments", columns: [comments.createdAt, comments.id], direction: "desc" };
+
+/** Admin comments, newest first, searched by content, article title or user id, a page at a time. */
+export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest = firstPage) {
+  const pattern = containsPattern(filter.q);
+  return keysetPage(commentOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: comments.id,
+        content: comments.content,
+        status: comments.status,
+        userId: comments.userId,
+        articleId: comments.articleId,
+        articleTitle: articles.title,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .where(
+        and(
+          filter.status === "all" ? undefined : eq(comments.status, filter.status),
+          filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
+          keyset.where,
+        ),
+      )
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+/** Spec §4: approve or reject from any state, in one step. */
+export async function setCommentStatus(db: AppDb, id: string, status: "approved" | "rejected") {
+  const updated = await db.update(comments).set({ status }).where(eq(comments.id, id)).returning({ id: comments.id });
+  if (updated.length === 0) throw new AdminInputError("This comment no longer exists.");
+}
+
+export async function deleteComment(db: AppDb, id: string) {
+  const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  if (deleted.length === 0) throw new AdminInputError("This comment no longer exists.");
+}

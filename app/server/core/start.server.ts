@@ -1,0 +1,170 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import { createLogger } from "./logger.server";
+import type { Config } from "./config.server";
+import { openDatabase, type Database } from "#app/server/db/database.server";
+import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
+import { createMailer } from "./mail.server";
+import { makePrivateFolder } from "./private-folder.server";
+import { ensureOwner } from "#app/server/auth/owner.server";
+import { pruneRateLimits } from "#app/server/auth/rate-limit.server";
+import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
+import { pruneRawPageViews } from "#app/server/analytics/analytics.server";
+import { pruneUnusedTags } from "#app/server/articles/tags.server";
+import { startRealtime } from "./realtime.server";
+import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
+import { provideServices, type Services } from "./services.server";
+import { createLocalStorage, createS3Storage, type Storage } from "#app/server/media/storage.server";
+import { loadSessionSecret } from "#app/server/auth/auth.server";
+import { isEmptyDatabase, seedDemo } from "#app/server/demo/seed-demo.server";
+import { appSettings } from "#database/schema";
+import { fillArticleBodies } from "#app/server/articles/article-body.server";
+import { startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
+import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
+import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
+
+async function createStorage(config: Config): Promise<Storage> {
+  if (config.STORAGE_DRIVER === "local") {
+    makePrivateFolder(config.DATA_DIR);
+    return createLocalStorage(path.resolve(config.DATA_DIR, "uploads"));
+  }
+  return createS3Storage({
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL!,
+  });
+}
+
+/**
+ * Debug-level marks of the start (`npm run bench:startup -- --profile` reads them): milliseconds since
+ * the process began, so module loading, opening the database, migrating and seeding can be told apart.
+ */
+export function logStartupStep(log: Logger, step: string) {
+  log.debug({ startup: step, sinceProcessStartMs: Math.round(performance.now()) }, `startup: ${step}`);
+}
+
+export interface StartOptions {
+  log?: Logger;
+  /** Tests pass an already opened database. */
+  database?: Database;
+  /** The embedded engine the entry started while the modules loaded. */
+  engine?: EmbeddedEngine;
+  /** Called with the sign-in details of an owner the server created; printed once. */
+  announceOwner?: (details: { email: string; password: string }) => void;
+}
+
+export interface Started {
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, makes sure there is an admin, loads demo content on an empty database. */
+export async function startServices(config: Config, options: StartOptions = {}): Promise<Started> {
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const database = options.database ?? (await openDatabase(config, options.engine));
+  logStartupStep(log, "database open");
+  try {
+    await database.migrate();
+    logStartupStep(log, "migrations applied");
+    const { db } = database;
+    const rendered = await fillArticleBodies(db);
+    if (rendered > 0) log.info({ articles: rendered }, "article bodies rendered");
+    const storage = await createStorage(config);
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
+    const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
+    // The page-view rollup trigger counts days in the site's time zone.
+    await db
+      .insert(appSettings)
+      .values({ key: "site_timezone", value: config.SITE_TIMEZONE })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: config.SITE_TIMEZONE } });
+    const services: Services = {
+      config,
+      database,
+      db,
+      storage,
+      mailer,
+      log,
+      sessionSecret,
+      realtime: await startRealtime(database),
+      pageViewQueue: createPageViewQueue(db, log),
+    };
+    provideServices(services);
+    logStartupStep(log, "services ready");
+
+    async function makeSureOfOwner() {
+      const owner = await ensureOwner(db, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD });
+      if (owner?.refused) {
+        log.warn(
+          { email: owner.email },
+          "OWNER_EMAIL names an existing account that is not an admin: left as it is. Set OWNER_PASSWORD too to take it over, or run npm run admin -- promote",
+        );
+      }
+      if (owner?.generatedPassword) {
+        const announce = options.announceOwner ?? ((details) => log.warn(details, "admin account created: sign in with these details (shown once)"));
+        announce({ email: owner.email, password: owner.generatedPassword });
+      }
+      logStartupStep(log, "owner ensured");
+    }
+    async function loadDemoContent() {
+      if (config.SEED_DEMO && (await isEmptyDatabase(db))) {
+        const seeded = await seedDemo(db, storage, new Date(), config.SITE_TIMEZONE);
+        log.info(seeded, "demo content loaded");
+      }
+      logStartupStep(log, "demo content checked");
+    }
+    // Side by side: each hashes a password (scrypt, off the main thread), and the seed stores pictures.
+    await Promise.all([makeSureOfOwner(), loadDemoContent()]);
+
+    // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows, raw page views past
+    // their retention, expired sessions and links, tags no article uses, and unconfirmed subscriptions are ours to prune either way.
+    const maintenance = setInterval(
+      () => {
+        const vacuum = database.kind === "pglite" ? database.vacuum() : Promise.resolve();
+        Promise.all([
+          vacuum,
+          pruneRateLimits(db),
+          pruneRawPageViews(db, config.PAGE_VIEW_RETENTION_DAYS),
+          pruneExpiredAccountRows(db),
+          pruneUnusedTags(db),
+          prunePendingSubscribers(db),
+        ]).catch((error) => log.error({ err: error }, "maintenance failed"));
+      },
+      config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
+    );
+    maintenance.unref();
+    const stopScheduledPublishing = startScheduledPublishing(db, log);
+    const newsletter = startNewsletter({
+      db,
+      mailer,
+      log,
+      secret: sessionSecret,
+      publicUrl: config.PUBLIC_URL,
+      timeZone: config.SITE_TIMEZONE,
+      worker: config.NEWSLETTER_WORKER,
+      ratePerSecond: config.NEWSLETTER_RATE_PER_SECOND,
+      maxAttempts: config.NEWSLETTER_MAX_ATTEMPTS,
+      retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
+    });
+    services.wakeNewsletter = newsletter.wake;
+
+    return {
+      services,
+      async stop() {
+        clearInterval(maintenance);
+        await stopScheduledPublishing();
+        await newsletter.stop(); // the mail in hand is sent and marked before the database closes
+        await services.pageViewQueue.stop(); // accepted views are written before the database closes
+        services.realtime.close();
+        await database.close();
+        provideServices(undefined);
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

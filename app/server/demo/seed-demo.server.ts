@@ -1,0 +1,159 @@
+import crypto from "node:crypto";
+import { count } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { articleRevisions, articles, categories, comments, pageViews, profiles, teamMembers } from "#database/schema";
+import type { AppDb } from "#app/server/db/types.server";
+import type { Storage } from "#app/server/media/storage.server";
+import { createAccount } from "#app/server/auth/auth.server";
+import { slugify } from "#app/lib/slug";
+import { articleBody } from "#app/server/articles/article-body.server";
+import { setArticleTags } from "#app/server/articles/tags.server";
+import { parseTagNames } from "#app/lib/tags";
+import { zonedDateTime } from "#app/lib/zoned-time";
+import { storeDemoImages } from "./demo-images.server";
+import { demoPageViews } from "./demo-activity.server";
+import {
+  demoArticleAuthors,
+  demoArticles,
+  demoArticleTags,
+  demoAuthors,
+  demoCategories,
+  demoComments,
+  demoTeam,
+  type DemoArticle,
+} from "#database/seed/demo-content";
+
+const day = 24 * 60 * 60 * 1000;
+
+/** True when nothing has been written yet: demo content never mixes with real content. */
+export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
+  const [[articleCount], [categoryCount]] = await Promise.all([db.select({ n: count() }).from(articles), db.select({ n: count() }).from(categories)]);
+  return articleCount!.n === 0 && categoryCount!.n === 0;
+}
+
+/** A demo account nobody can sign in to: its password is random and never shown. */
+const demoAccount = (db: AppDb, email: string, displayName: string) =>
+  createAccount(db, { email, password: crypto.randomBytes(12).toString("base64url"), role: "user", verified: true, displayName });
+
+/** When a demo article goes live: a scheduled one at 07:00 (site time) `-daysAgo` days ahead. */
+function demoDates(article: DemoArticle, now: Date, timeZone: string) {
+  const at = new Date(now.getTime() - article.daysAgo * day);
+  if (article.status !== "scheduled") return { at, scheduledAt: null };
+  const scheduledAt = zonedDateTime(`${at.toISOString().slice(0, 10)}T07:00`, timeZone)!;
+  return { at: now, scheduledAt };
+}
+
+/**
+ * Loads the demo magazine: categories, articles with generated cover images, tags and bylines,
+ * a scheduled article, team, comments, the articles' revisions and a month of page views.
+ */
+export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), timeZone = "Africa/Lusaka"): Promise<{ articles: number }> {
+  // The pictures are stored while the accounts' passwords are hashed (both off the main thread).
+  // The authors are plain accounts: bylines and author pages without a staff sign-in.
+  const [{ covers: images, portraits: teamPhotos }, readerId, ...authorIds] = await Promise.all([
+    storeDemoImages(storage),
+    demoAccount(db, "reader@the-educator.local", "Mwila Banda"),
+    ...demoAuthors.map((author) => demoAccount(db, `${author.key}@the-educator.local`, author.name)),
+  ]);
+  const authorId = new Map(demoAuthors.map((author, index) => [author.key, authorIds[index]!]));
+  const altText = (article: DemoArticle) => `Illustrated cover: ${article.image.label}`;
+
+  return db.transaction(async (tx) => {
+    for (const author of demoAuthors) {
+      await tx
+        .update(profiles)
+        .set({ authorSlug: author.slug, bio: author.bio, avatarUrl: teamPhotos[author.teamIndex]! })
+        .where(eq(profiles.id, authorId.get(author.key)!));
+    }
+
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(demoCategories.map(({ slug, name, description, icon }) => ({ slug, name, description, icon })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryId = new Map(insertedCategories.map((row) => [row.slug, row.id]));
+
+    const insertedArticles = await tx
+      .insert(articles)
+      .values(
+        demoArticles.map((article) => {
+          const { at, scheduledAt } = demoDates(article, now, timeZone);
+          const author = demoArticleAuthors[article.key];
+          return {
+            title: article.title,
+            excerpt: article.excerpt,
+            content: article.content,
+            ...articleBody(article.content),
+            categoryId: categoryId.get(article.categorySlug)!,
+            status: article.status,
+            featuredImageUrl: images.get(article.key)!,
+            featuredImageAlt: altText(article),
+            authorId: author ? authorId.get(author)! : null,
+            scheduledAt,
+            slug: slugify(article.title),
+            publishedAt: article.status === "published" ? at : null,
+            createdAt: at,
+            updatedAt: at,
+            views: article.views,
+          };
+        }),
+      )
+      .returning({ id: articles.id, slug: articles.slug });
+    const articleId = new Map(demoArticles.map((article, index) => [article.key, insertedArticles[index]!.id]));
+    for (const article of demoArticles) {
+      const parsed = parseTagNames((demoArticleTags[article.key] ?? []).join(","));
+      if (parsed.ok) await setArticleTags(tx, articleId.get(article.key)!, parsed.tags);
+    }
+
+    await tx.insert(teamMembers).values(
+      demoTeam.map((member, index) => ({
+        name: member.name,
+        position: member.position,
+        bio: member.bio,
+        photoUrl: teamPhotos[index]!,
+        active: member.active,
+        orderIndex: member.orderIndex,
+      })),
+    );
+
+    await tx.insert(comments).values(
+      demoComments.map((comment, index) => ({
+        content: comment.content,
+        status: comment.status,
+        userId: comment.byReader ? readerId : null,
+        articleId: articleId.get(comment.articleKey)!,
+        createdAt: new Date(now.getTime() - (index + 1) * 3 * 60 * 60 * 1000),
+      })),
+    );
+
+    // Each article's first revision; the first article was reworded twice before it went out.
+    await tx.insert(articleRevisions).values(
+      demoArticles.flatMap((article, index) => {
+        const { at, scheduledAt } = demoDates(article, now, timeZone);
+        const author = demoArticleAuthors[article.key];
+        const state = {
+          title: article.title,
+          excerpt: article.excerpt,
+          content: article.content,
+          categoryId: categoryId.get(article.categorySlug)!,
+          status: article.status,
+          featuredImageUrl: images.get(article.key)!,
+          featuredImageAlt: altText(article),
+          scheduledAt,
+        };
+        const saved = { articleId: articleId.get(article.key)!, editorId: author ? authorId.get(author)! : null, ...state };
+        if (index > 0) return [{ ...saved, createdAt: at }];
+        return [
+          { ...saved, title: `${article.title} (draft)`, excerpt: null, status: "draft" as const, createdAt: new Date(at.getTime() - 2 * day) },
+          { ...saved, status: "draft" as const, createdAt: new Date(at.getTime() - day) },
+          { ...saved, createdAt: at },
+        ];
+      }),
+    );
+
+    const published = demoArticles.filter((article) => article.status === "published").map((article) => `/articles/${articleId.get(article.key)}`);
+    const others = ["/", "/articles", "/about", ...demoCategories.map((category) => `/category/${category.slug}`)];
+    const views = demoPageViews(now, { articles: published, others });
+    for (let start = 0; start < views.length; start += 500) await tx.insert(pageViews).values(views.slice(start, start + 500));
+    return { articles: insertedArticles.length };
+  });
+}

@@ -1,0 +1,70 @@
+import { and, eq, exists, isNotNull, or, sql } from "drizzle-orm";
+import { articles, comments, profiles } from "#database/schema";
+import { cacheTag } from "#app/lib/reader-page";
+import type { TableChange } from "#app/lib/live-tables";
+import type { AppDb } from "#app/server/db/types.server";
+
+/**
+ * The cache tags a database change drops (app/lib/reader-page.ts names them; each reader page
+ * declares the ones it shows). `later` receives tags that need a look at the row first (null when
+ * that look failed: drop everything); the immediate ones are returned, to drop at once.
+ */
+export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: string[] | null) => void): string[] {
+  const { table, op, id } = change;
+  if (op === "views") return []; // counts move every second; cached pages age out instead
+  switch (table) {
+    case "articles":
+      if (id && op !== "delete") {
+        // Pages of its (new) category list it as related; pages that showed it carry its own tag.
+        void db
+          .select({ categoryId: articles.categoryId })
+          .from(articles)
+          .where(eq(articles.id, id))
+          .then(([row]) => row && later([cacheTag.relatedIn(row.categoryId)]))
+          .catch(() => later(null));
+      }
+      return id ? [cacheTag.articleLists, cacheTag.article(id)] : [cacheTag.articleLists];
+    case "comments":
+      if (id && op !== "delete") {
+        void db
+          .select({ articleId: comments.articleId, status: comments.status })
+          .from(comments)
+          .where(eq(comments.id, id))
+          .then(([row]) => row?.status === "approved" && later([cacheTag.commentsOn(row.articleId)]))
+          .catch(() => later(null));
+      }
+      return id ? [cacheTag.comment(id)] : [];
+    case "categories":
+      return [cacheTag.categories];
+    case "team_members":
+      return [cacheTag.team];
+    case "profiles":
+      if (id && op !== "delete") {
+        // Bylines change only when the account writes articles or has an author profile.
+        void db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(
+            and(
+              eq(profiles.id, id),
+              or(
+                isNotNull(profiles.authorSlug),
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(articles)
+                    .where(eq(articles.authorId, id)),
+                ),
+              ),
+            ),
+          )
+          .then(([author]) => author && later([cacheTag.authors]))
+          .catch(() => later(null));
+      }
+      return [cacheTag.commenters];
+    case "page_views":
+    case "contact_messages":
+    case "community_questions":
+      return [];
+  }
+}

@@ -1,0 +1,52 @@
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { profiles } from "#database/schema";
+import type { ProfileEditInput } from "#app/lib/admin-schemas";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { containsPattern, type AppDb } from "#app/server/db/types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { listSearchText } from "#app/server/admin/admin-screens.server";
+import { setRole } from "#app/server/auth/owner.server";
+
+export const userFilterSchema = z.object({
+  q: listSearchText,
+  role: z.enum(["all", "admin", "user"]).catch("all"),
+});
+export type UserFilter = z.output<typeof userFilterSchema>;
+
+const profileOrder: KeysetOrder = { name: "users", columns: [profiles.createdAt, profiles.id], direction: "desc" };
+
+/** Admin users (profiles), newest first, searched by display name, id or bio, a page at a time. */
+export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = firstPage) {
+  const pattern = containsPattern(filter.q);
+  return keysetPage(profileOrder, page, (keyset) =>
+    db
+      .select({
+        cursor: keyset.cursor,
+        id: profiles.id,
+        displayName: profiles.displayName,
+        role: profiles.role,
+        bio: profiles.bio,
+        avatarUrl: profiles.avatarUrl,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .where(
+        and(
+          filter.role === "all" ? undefined : eq(profiles.role, filter.role),
+          filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
+          keyset.where,
+        ),
+      )
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
+}
+
+/** Spec §5 user edit: trimmed, null when empty, updated_at now; the owner keeps the admin role. */
+export async function updateProfile(db: AppDb, id: string, input: ProfileEditInput) {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
+  if (!existing) throw new AdminInputError("This user no longer exists.");
+  await setRole(db, id, input.role);
+  await db.update(profiles).set({ displayName: input.displayName, bio: input.bio, updatedAt: new Date() }).where(eq(profiles.id, id));
+}
