@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button";
 import { TextAreaField, TextField } from "#app/components/ui/field";
 
@@ -27,9 +29,26 @@ export function FormField({
   return multiline ? <TextAreaField rows={6} {...common} /> : <TextField type={type} autoComplete={autoComplete} {...common} />;
 }
 
-/** After a refused submission, moves focus to the first control with an error so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+/** What the Contact and Ask Kafundisha actions answer. */
+type SiteFormResult<Values, Errors> = { status: "sent" } | { status: "invalid"; values: Values; fieldErrors: Errors } | { status: "limited"; values: Values };
+
+/**
+ * The state both site forms share: what was typed back after a refusal, each field's error, and
+ * the form emptied once sent. After a refusal, focus moves to the first control with an error so
+ * keyboard and screen-reader users land on it.
+ */
+export function useSiteForm<Values, Errors extends object>(actionData: SiteFormResult<Values, Errors> | undefined) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const values = actionData && actionData.status !== "sent" ? actionData.values : undefined;
+  const fieldErrors: Partial<Errors> = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+
+  useEffect(() => {
+    if (actionData?.status === "sent") formRef.current?.reset();
+    if (actionData?.status === "invalid") formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [actionData]);
+
+  return { formRef, busy, values, fieldErrors };
 }
 
 /** The end of the Contact and Ask Kafundisha forms: why a submission was refused, and the submit button. */

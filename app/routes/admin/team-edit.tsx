@@ -1,14 +1,10 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-edit";
-import { formErrors, teamMemberFormSchema } from "#app/lib/admin-schemas";
 import { requireAdmin } from "#app/server/auth/auth.server";
-import { saveTeamMember } from "#app/server/team/team.server";
-import { failureToast } from "#app/server/admin/admin-screens.server";
-import { findTeamMember } from "#app/server/team/team.server";
+import { findTeamMember, submitTeamMemberForm } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
-import { toastHeader } from "#app/server/core/toast.server";
-import { readTeamMemberForm, TeamMemberForm, type TeamMemberFormData } from "#app/components/admin/team-member-form";
+import { TeamMemberForm } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Edit Team Member");
@@ -24,18 +20,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const member = await findTeamMember(services().db, params.id);
   if (!member) throw data("Team member not found.", { status: 404 });
-  const { values, input } = readTeamMemberForm(await request.formData());
-  const parsed = teamMemberFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const { message, fields } = formErrors(parsed.error);
-    return data<TeamMemberFormData>({ errors: fields, values, toast: { type: "error", title: "Error", description: message } }, { status: 400 });
-  }
-  try {
-    await saveTeamMember(services().db, parsed.data, member.id);
-  } catch (error) {
-    return data<TeamMemberFormData>({ values, toast: failureToast(error, "Failed to update team member. Please try again.") }, { status: 400 });
-  }
-  return redirect("/admin/team", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Team member updated successfully!" }) } });
+  return submitTeamMemberForm(
+    await request.formData(),
+    { success: "Team member updated successfully!", failure: "Failed to update team member. Please try again." },
+    member.id,
+  );
 }
 
 export default function EditTeamMember({ loaderData, actionData }: Route.ComponentProps) {

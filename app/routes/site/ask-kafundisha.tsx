@@ -1,12 +1,11 @@
 import { MessageCircleQuestion } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/ask-kafundisha";
 import { clientInfo, getUser } from "#app/server/auth/auth.server";
 import { storeCommunityQuestion, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "#app/lib/inbox-schema";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { FormField, FormFooter, focusFirstInvalid } from "#app/components/site/contact-form-field";
+import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 import { AskCategoryChips } from "#app/components/site/ask-category-chips";
 import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions } from "#app/components/site/ask-community-samples";
 
@@ -34,17 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AskKafundishaPage({ actionData }: Route.ComponentProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = useNavigation().state === "submitting";
-  const values = actionData && actionData.status !== "sent" ? actionData.values : undefined;
-  const fieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+  const { formRef, busy, values, fieldErrors } = useSiteForm(actionData);
   // A new key after each stored question empties the chips along with the text fields.
   const chipsKey = actionData?.status === "sent" ? actionData.questionId : "asking";
-
-  useEffect(() => {
-    if (actionData?.status === "sent") formRef.current?.reset();
-    if (actionData?.status === "invalid") focusFirstInvalid(formRef.current);
-  }, [actionData]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">

@@ -1,12 +1,11 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { clientInfo } from "#app/server/auth/auth.server";
 import { storeContactMessage, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "#app/lib/inbox-schema";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { FormField, FormFooter, focusFirstInvalid } from "#app/components/site/contact-form-field";
+import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -40,15 +39,7 @@ const officeHours = [
 ];
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = useNavigation().state === "submitting";
-  const values = actionData && actionData.status !== "sent" ? actionData.values : undefined;
-  const fieldErrors = actionData?.status === "invalid" ? actionData.fieldErrors : {};
-
-  useEffect(() => {
-    if (actionData?.status === "sent") formRef.current?.reset();
-    if (actionData?.status === "invalid") focusFirstInvalid(formRef.current);
-  }, [actionData]);
+  const { formRef, busy, values, fieldErrors } = useSiteForm(actionData);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
