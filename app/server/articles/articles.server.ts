@@ -5,7 +5,7 @@ import type { ArticleSort } from "#app/lib/article-list-params";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { articleTagsColumn, taggedWith } from "./tags.server";
-import { containsPattern } from "#app/server/db/types.server";
+import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "#app/server/comments/comments.server";
 
@@ -157,15 +157,11 @@ export async function findCategory(slug: string) {
 // The opened article, beside the related ones in the same query.
 const opened = alias(articles, "opened");
 
-/**
- * A published article by id (a UUID) with its stored body, tags and approved comments, and up to 3 related articles
- * (its category's newest) as cards, read side by side. Null when missing or not published. A pure
- * read: views are counted by the page-view beacon, never on the render path.
- */
-export async function openPublishedArticle(id: string) {
-  const { db } = services();
-  const [[article], related] = await Promise.all([
-    db
+/** The article page's two reads, built once per database: a reader's visit only fills in the id. */
+function prepareArticlePageReads(db: AppDb) {
+  const id = sql.placeholder("id");
+  return {
+    article: db
       .select({
         ...cardColumns,
         categoryId: articles.categoryId,
@@ -177,8 +173,9 @@ export async function openPublishedArticle(id: string) {
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
       .leftJoin(profiles, authorProfile)
-      .where(and(eq(articles.id, id), publishedOnly)),
-    db
+      .where(and(eq(articles.id, id), publishedOnly))
+      .prepare("article_page"),
+    related: db
       .select(cardColumns)
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
@@ -187,8 +184,23 @@ export async function openPublishedArticle(id: string) {
         and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, db.select({ categoryId: opened.categoryId }).from(opened).where(eq(opened.id, id)))),
       )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(3),
-  ]);
+      .limit(3)
+      .prepare("article_page_related"),
+  };
+}
+
+const articlePageReads = new WeakMap<AppDb, ReturnType<typeof prepareArticlePageReads>>();
+
+/**
+ * A published article by id (a UUID) with its stored body, tags and approved comments, and up to 3 related articles
+ * (its category's newest) as cards, read side by side. Null when missing or not published. A pure
+ * read: views are counted by the page-view beacon, never on the render path.
+ */
+export async function openPublishedArticle(id: string) {
+  const { db } = services();
+  let reads = articlePageReads.get(db);
+  if (!reads) articlePageReads.set(db, (reads = prepareArticlePageReads(db)));
+  const [[article], related] = await Promise.all([reads.article.execute({ id }), reads.related.execute({ id })]);
   return article ? { article, related } : null;
 }
 
