@@ -58,10 +58,12 @@ dismissServerToasts();
 enhanceListNavigation();
 enhanceCommentForm();
 enhanceNewsletterForm();
-enhanceLiveRefresh();
 followHistory();
-countArrival();
 enhanceSavedArticles();
 registerServiceWorker();
+// Each in a task of its own, so that the page answers a tap sooner: a new browser takes a
+// while to set up its first event stream and its first beacon.
+setTimeout(countArrival);
+setTimeout(enhanceLiveRefresh);
 // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
 document.documentElement.dataset.hydrated = "true";
