@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, users } from "#database/schema";
+import { comments, profiles, users } from "#database/schema";
 import { anAccount, anArticle } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 
 let server: TestServer;
 let articleId: string;
@@ -154,5 +155,42 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     expect(html).not.toContain("A rejected comment");
     expect(html).not.toContain("Leaving Reader");
     expect(html).toContain("Comments (2)");
+  });
+});
+
+describe(`comment alerts for staff (${testDatabaseKind})`, () => {
+  let alerting: TestServer;
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    alerting = await startTestServer({ SMTP_URL: smtp.url, COMMENT_ALERTS: "true", TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await alerting.close();
+    await smtp.close();
+  });
+
+  it("with COMMENT_ALERTS on, mails every admin (and nobody else) a link to the comments waiting", async () => {
+    const { db } = alerting.services;
+    const [editor, publisher, reader] = await Promise.all([anAccount(db, { role: "admin" }), anAccount(db, { role: "admin" }), anAccount(db)]);
+    const article = await anArticle(db, { title: "Teaching Fractions with Bottle Tops" });
+    const jar = await signInOverHttp(alerting.url, reader.email, reader.password);
+    const response = await fetch(`${alerting.url}/articles/${article.id}`, {
+      method: "POST",
+      headers: { Origin: alerting.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.1.0.1", Cookie: jar.header() },
+      body: new URLSearchParams({ content: "We tried this in Grade 4 and it worked." }),
+    });
+    expect(response.status).toBe(200);
+
+    const { PUBLIC_URL } = alerting.services.config;
+    for (const admin of [editor, publisher]) {
+      expect(await smtp.linkFor(admin.email, `${PUBLIC_URL}/admin/comments`)).toBe(`${PUBLIC_URL}/admin/comments?status=pending`);
+    }
+    const alerts = smtp.inbox.filter((mail) => mail.body.includes("A new comment awaits moderation"));
+    const admins = await db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(eq(profiles.role, "admin"));
+    expect(admins.map(({ email }) => email)).toEqual(expect.arrayContaining([editor.email, publisher.email]));
+    expect(alerts.flatMap((mail) => mail.to).sort()).toEqual(admins.map(({ email }) => email).sort());
+    expect(alerts.flatMap((mail) => mail.to)).not.toContain(reader.email);
+    expect(alerts[0]!.body).toContain('"Teaching Fractions with Bottle Tops"');
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { articles, comments } from "#database/schema";
+import { articles, comments, profiles, users } from "#database/schema";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { listSearchText } from "#app/server/admin/admin-screens.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
@@ -66,6 +66,26 @@ export async function addPendingComment(input: { articleId: string; userId: stri
   await services()
     .db.insert(comments)
     .values({ ...input, status: "pending" });
+  if (services().config.COMMENT_ALERTS) void alertStaffOfPendingComment(input.articleId);
+}
+
+/**
+ * With COMMENT_ALERTS on, every admin hears of a comment waiting for moderation, by email. The
+ * reader's comment is saved whatever happens to the mail; a failure is only logged.
+ */
+async function alertStaffOfPendingComment(articleId: string) {
+  const { db, mailer, log, config } = services();
+  try {
+    const [[article], admins] = await Promise.all([
+      db.select({ title: articles.title }).from(articles).where(eq(articles.id, articleId)),
+      db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(eq(profiles.role, "admin")),
+    ]);
+    const review = `${config.PUBLIC_URL}/admin/comments?status=pending`;
+    const text = `A reader commented on "${article?.title ?? "an article"}". The comment waits for moderation:\n\n${review}\n`;
+    await Promise.all(admins.map(({ email }) => mailer.send({ to: email, subject: "A new comment awaits moderation", text })));
+  } catch (error) {
+    log.error({ err: error, articleId }, "comment alert not sent");
+  }
 }
 
 export const commentFilterSchema = z.object({

@@ -105,6 +105,8 @@ const configSchema = z
     TRUST_PROXY: trustProxy,
     /** Anonymous reader pages are served from a cache of rendered responses; false renders every request. */
     PAGE_CACHE: booleanFlag.default(true),
+    /** Every admin is emailed when a comment awaits moderation. */
+    COMMENT_ALERTS: booleanFlag.default(false),
     /** Whether this instance sends the newsletter's queued mails (any number of instances may; each mail goes once). */
     NEWSLETTER_WORKER: booleanFlag.default(true),
     /** Newsletter mails per second, per sending instance. */
