@@ -1,4 +1,5 @@
 import { buttonClass } from "#app/components/ui/button";
+import { cn } from "#app/lib/cn";
 
 /**
  * "Get the weekly digest": a plain form posting to /newsletter, so it works on reader pages (never
@@ -6,7 +7,7 @@ import { buttonClass } from "#app/components/ui/button";
  */
 export function NewsletterSignup({ id, className = "" }: { id: string; className?: string }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={`rounded-2xl border border-slate-200 p-6 dark:border-slate-800 ${className}`}>
+    <section aria-labelledby={`${id}-heading`} className={cn("rounded-2xl border border-slate-200 p-6 dark:border-slate-800", className)}>
       <h2 id={`${id}-heading`} className="text-xl font-bold">
         The weekly digest
       </h2>

@@ -1,12 +1,13 @@
 // Only on reader pages, which React never hydrates: plain links, not the router's <Link>.
 import type { TagName } from "#app/lib/tags";
+import { cn } from "#app/lib/cn";
 
 /** An article's tags as links to their pages; `limit` keeps a card short. */
 export function TagLinks({ tags, limit, className = "" }: { tags: readonly TagName[]; limit?: number; className?: string }) {
   const shown = limit === undefined ? tags : tags.slice(0, limit);
   if (shown.length === 0) return null;
   return (
-    <ul aria-label="Tags" className={`flex flex-wrap gap-1.5 ${className}`}>
+    <ul aria-label="Tags" className={cn("flex flex-wrap gap-1.5", className)}>
       {shown.map((tag) => (
         <li key={tag.slug}>
           <a
