@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Copy, ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
-import type { MediaItem, MediaKind } from "#app/server/media/media.server";
+import type { MediaItem, MediaKind } from "#app/lib/media-types";
 import type { Toast } from "#app/lib/toast";
 import { imageSrcSet } from "#app/lib/responsive-image";
 import { confirmSubmit } from "#app/lib/use-action-toast";

@@ -1,4 +1,10 @@
-import type { PublicTeamMember } from "#app/server/team/team.server";
+/** What the About page shows of a member (the server's active-team query gives these). */
+interface PublicTeamMember {
+  name: string;
+  position: string;
+  bio: string | null;
+  photoUrl: string | null;
+}
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/);

@@ -26,8 +26,6 @@ export function listActiveTeamMembers() {
     .orderBy(asc(teamMembers.orderIndex), asc(teamMembers.name));
 }
 
-export type PublicTeamMember = Awaited<ReturnType<typeof listActiveTeamMembers>>[number];
-
 const teamOrder: KeysetOrder = { name: "team", columns: [teamMembers.orderIndex, teamMembers.name, teamMembers.id], direction: "asc" };
 
 /** Admin team list: every member, active or not, in display order, a page at a time. */
