@@ -9,7 +9,7 @@ export type ContentType = (typeof contentTypes)[number];
 export type Tone = (typeof tones)[number];
 export type Length = (typeof lengths)[number];
 
-/** Spec §9: words of an article for each length. */
+/** How many words the AI writer aims for at each length. */
 export const lengthWords: Record<Length, { min: number; max: number }> = {
   short: { min: 500, max: 800 },
   medium: { min: 800, max: 1200 },
@@ -48,7 +48,7 @@ export const generateRequestSchema = z.object({
 
 export type GenerateRequest = z.output<typeof generateRequestSchema>;
 
-/** Spec §3 "AI generated content": what the writer produced and with which settings. */
+/** What the AI writer produced, and with which settings. */
 export interface GeneratedContentMetadata {
   tone: Tone;
   length: Length;

@@ -33,5 +33,5 @@ export interface ArticleFormFailure {
   toast: Toast;
 }
 
-/** Spec §5, the message of articleFormSchema for a missing title, content or category. */
+/** What the article forms say when the title, the content or the category is missing (articleFormSchema's message). */
 export const missingArticleFieldsText = "Missing fields: Title, content, and category are required.";

@@ -1,4 +1,4 @@
-/** The spec's upload texts (§5, §8), shared by the upload endpoint and the forms that call it. */
+/** What an upload says when it is refused or fails, shared by the upload endpoint and the forms that call it. */
 export interface UploadFailure {
   title: string;
   description: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §3 "news suggestion item". */
+/** A news item the scanner found, with the magazine subject it belongs to and how much it trends. */
 export interface NewsSuggestion {
   title: string;
   excerpt: string;
@@ -13,7 +13,7 @@ export interface NewsSuggestion {
   trendingScore: number;
 }
 
-/** Spec §3 "trending topic". */
+/** A topic that recent news items of one subject share, with those items. */
 export interface TrendingTopic {
   subject: string;
   topic: string;
@@ -35,7 +35,7 @@ export interface SubjectAnswer {
 
 export const maxSubjectLength = 100;
 
-/** Spec §7 "Function call": the body of POST /functions/v1/zambia-news-scanner. */
+/** The body of POST /functions/v1/zambia-news-scanner: which of the scanner's actions to run. */
 export const newsScannerRequestSchema = z.discriminatedUnion(
   "action",
   [

@@ -109,7 +109,7 @@ function ArticleFormFields({
   // The missing-fields message is shown once above the form; other messages sit under their field.
   const fieldError = (field: keyof ArticleFormValues) => (errors[field] === missingArticleFieldsText ? undefined : errors[field]);
   const invalid = (field: keyof ArticleFormValues) => (errors[field] ? true : undefined);
-  // Spec §5: on the edit form only the title is marked required (the server requires all three).
+  // The edit form marks only the title as required (the server requires title, content and category on both forms).
   const creating = mode === "create";
 
   return (

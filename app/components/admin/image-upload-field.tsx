@@ -25,7 +25,7 @@ function failureOf(answer: unknown): UploadFailure {
 }
 
 /** Sends one image to POST /admin/uploads and returns its URL, or the failure to show. */
-async function uploadImage(file: File, folder: UploadFolder): Promise<{ url: string } | { failure: UploadFailure }> {
+export async function uploadImage(file: File, folder: UploadFolder): Promise<{ url: string } | { failure: UploadFailure }> {
   // Spare the upload when the size alone decides; the server checks again.
   if (file.size > maxImageBytes) return { failure: uploadFailures.tooLarge };
   const body = new FormData();

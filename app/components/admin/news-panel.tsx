@@ -48,7 +48,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<Results | null>(null);
 
-  // Spec §7, §8: a non-OK answer is shown as "News scanner error: {status}", then the samples stand in.
+  // A non-OK answer from the scanner is shown as "News scanner error: {status}", and the sample results stand in.
   function fallBack(caught: unknown, samples: Omit<Results, "sample">) {
     const message = caught instanceof ScannerStatusError ? caught.message : scanFailedText;
     setError(message);

@@ -3,8 +3,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { ImageUp } from "lucide-react";
 import { toast } from "sonner";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { TextAreaField, TextField } from "#app/components/ui/field";
+import { SwitchField, TextAreaField, TextField } from "#app/components/ui/field";
 import { useActionToast } from "#app/lib/use-action-toast";
+import { uploadImage } from "./image-upload-field";
 import type { TeamMemberFormData } from "#app/lib/team-member-form-values";
 
 export interface TeamMemberFields {
@@ -15,8 +16,6 @@ export interface TeamMemberFields {
   active: boolean;
   orderIndex: number;
 }
-
-const uploadFailed = { title: "Upload failed", description: "Could not upload image. Please try again." };
 
 /** Create and edit form for a team member; a failed save keeps everything typed. */
 export function TeamMemberForm({
@@ -44,25 +43,16 @@ export function TeamMemberForm({
   const saving = useNavigation().state === "submitting";
 
   async function upload(file: File) {
-    const body = new FormData();
-    body.append("file", file);
-    body.append("folder", "team");
     setUploading(true);
-    try {
-      const response = await fetch("/admin/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
-      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: { title: string; description: string } };
-      if (response.ok && result.url) {
-        setPhotoUrl(result.url);
-        toast.success("Image uploaded", { description: "Team photo set." });
-      } else {
-        const failure = result.error ?? uploadFailed;
-        toast.error(failure.title, { description: failure.description });
-      }
-    } catch {
-      toast.error(uploadFailed.title, { description: uploadFailed.description });
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
+    const result = await uploadImage(file, "team");
+    setUploading(false);
+    // Choosing the same file again must start a new upload.
+    if (fileInput.current) fileInput.current.value = "";
+    if ("url" in result) {
+      setPhotoUrl(result.url);
+      toast.success("Image uploaded", { description: "Team photo set." });
+    } else {
+      toast.error(result.failure.title, { description: result.failure.description });
     }
   }
 
@@ -103,23 +93,7 @@ export function TeamMemberForm({
         {photoUrl && <img src={photoUrl} alt="Photo preview" className="size-32 rounded-lg border border-slate-200 object-cover dark:border-slate-800" />}
       </fieldset>
 
-      <div className="flex items-center gap-3">
-        <input
-          id="team-active"
-          name="active"
-          type="checkbox"
-          role="switch"
-          defaultChecked={values.active === "on"}
-          className="peer size-5 accent-orange-600"
-          aria-describedby="team-active-hint"
-        />
-        <label htmlFor="team-active" className="text-sm font-medium">
-          Active
-        </label>
-        <span id="team-active-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          Active members appear on the About page.
-        </span>
-      </div>
+      <SwitchField id="team-active" name="active" label="Active" defaultChecked={values.active === "on"} hint="Active members appear on the About page." />
 
       <TextField
         id="team-order"

@@ -42,21 +42,33 @@ export function Field({ id, label, error, required, requiredMark = true, hint, c
   );
 }
 
+/**
+ * What every control of a field carries: its id, whether it is required, its error state and
+ * descriptions (the caller may say more), then the kit's classes merged with the caller's.
+ */
+function controlProps<Props extends { className?: string }>(
+  id: string,
+  required: boolean | undefined,
+  error: string | undefined,
+  describedBy: string | undefined,
+  props: Props,
+) {
+  return {
+    id,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    ...props,
+    className: controlClasses(error, props.className),
+  };
+}
+
 type WithField<T> = T & { label: string; error?: string; hint?: string; id: string; requiredMark?: boolean };
 
 export function TextField({ label, error, hint, id, required, requiredMark, ...props }: WithField<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
-      {(describedBy) => (
-        <input
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...props}
-          className={controlClasses(error, props.className)}
-        />
-      )}
+      {(describedBy) => <input {...controlProps(id, required, error, describedBy, props)} />}
     </Field>
   );
 }
@@ -64,16 +76,7 @@ export function TextField({ label, error, hint, id, required, requiredMark, ...p
 export function TextAreaField({ label, error, hint, id, required, requiredMark, ...props }: WithField<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
-      {(describedBy) => (
-        <textarea
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...props}
-          className={controlClasses(error, props.className)}
-        />
-      )}
+      {(describedBy) => <textarea {...controlProps(id, required, error, describedBy, props)} />}
     </Field>
   );
 }
@@ -81,18 +84,30 @@ export function TextAreaField({ label, error, hint, id, required, requiredMark, 
 export function SelectField({ label, error, hint, id, required, requiredMark, children, ...props }: WithField<SelectHTMLAttributes<HTMLSelectElement>>) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required} requiredMark={requiredMark}>
-      {(describedBy) => (
-        <select
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...props}
-          className={controlClasses(error, props.className)}
-        >
-          {children}
-        </select>
-      )}
+      {(describedBy) => <select {...controlProps(id, required, error, describedBy, props)}>{children}</select>}
     </Field>
+  );
+}
+
+/** A form's on/off checkbox shown as a switch, with its label and the line that explains it. */
+export function SwitchField({ id, name, label, hint, defaultChecked }: { id: string; name: string; label: string; hint: ReactNode; defaultChecked: boolean }) {
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        defaultChecked={defaultChecked}
+        className="size-5 accent-orange-600"
+        aria-describedby={`${id}-hint`}
+      />
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <span id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+        {hint}
+      </span>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { failureToast } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { Button } from "#app/components/ui/button";
-import { TextAreaField, TextField } from "#app/components/ui/field";
+import { SwitchField, TextAreaField, TextField } from "#app/components/ui/field";
 import { ImageUploadField } from "#app/components/admin/image-upload-field";
 import { adminMeta } from "#app/lib/seo";
 
@@ -111,23 +111,13 @@ export default function AuthorProfileScreen({ loaderData, actionData }: Route.Co
           error={errors.photoUrl}
           uploadedToast={{ title: "Image uploaded", description: "Photo set." }}
         />
-        <div className="flex items-center gap-3">
-          <input
-            id="author-published"
-            name="published"
-            type="checkbox"
-            role="switch"
-            defaultChecked={values.published === "on"}
-            className="size-5 accent-orange-600"
-            aria-describedby="author-published-hint"
-          />
-          <label htmlFor="author-published" className="text-sm font-medium">
-            Public author profile
-          </label>
-          <span id="author-published-hint" className="text-xs text-slate-600 dark:text-slate-300">
-            Your articles say “By {values.displayName || "your name"}” and link to your page.
-          </span>
-        </div>
+        <SwitchField
+          id="author-published"
+          name="published"
+          label="Public author profile"
+          defaultChecked={values.published === "on"}
+          hint={`Your articles say “By ${values.displayName || "your name"}” and link to your page.`}
+        />
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? "Saving..." : "Save Profile"}

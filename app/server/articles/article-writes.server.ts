@@ -50,7 +50,7 @@ async function assertCategoryExists(db: AppDb, categoryId: string) {
  */
 export type ArticleSave = Omit<ArticleFormInput, "scheduledAt" | "tags"> & { scheduledAt: Date | null; tags?: TagName[] };
 
-/** Spec §4: created as published → published_at now, otherwise null. */
+/** An article created as published is published now (published_at); a draft or scheduled one has no published_at yet. */
 export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, authorId: string | null) {
   await assertCategoryExists(db, input.categoryId);
   return withSlugRetry(async () => {
@@ -71,7 +71,7 @@ export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, 
 }
 
 /**
- * Spec §4: every save as published resets published_at to now; a draft or scheduled article has
+ * Every save as published resets published_at to now; a draft or scheduled article has
  * none. A save that changes anything is kept as a revision, with who made it. The tags are set
  * before the row is updated, so the change event that drops cached pages comes after them.
  */

@@ -125,7 +125,7 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
   );
 }
 
-/** Spec §4: approve or reject from any state, in one step. */
+/** A comment is approved or rejected from any state (pending, approved or rejected), in one step. */
 export async function setCommentStatus(db: AppDb, id: string, status: "approved" | "rejected") {
   const updated = await db.update(comments).set({ status }).where(eq(comments.id, id)).returning({ id: comments.id });
   if (updated.length === 0) throw new AdminInputError("This comment no longer exists.");

@@ -14,7 +14,7 @@ export function isImageVariant(path: string) {
   return variantSuffix.test(path);
 }
 
-// Spec §5: http(s) links ending in an image extension; our own uploads are linked by path.
+// Images in an article's text: http(s) links ending in an image extension; our own uploads are linked by path.
 // The URL stops at characters that end a link in Markdown or HTML.
 const contentImagePattern = /(?:https?:\/\/|(?<![\w/.-])\/uploads\/)[^\s"'<>()[\]]+\.(?:png|jpe?g|gif|webp|svg)(?![\w/?#-])/gi;
 

@@ -43,7 +43,7 @@ export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = 
   );
 }
 
-/** Spec §5 user edit: trimmed, null when empty, updated_at now; the owner keeps the admin role. */
+/** The admin's edit of a user: values trimmed, null when empty, updated_at set to now; the owner keeps the admin role. */
 export async function updateProfile(db: AppDb, id: string, input: ProfileEditInput) {
   const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
   if (!existing) throw new AdminInputError("This user no longer exists.");
