@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PreparedStatements } from "./prepared-statements.mjs";
 
 const extensions = { pg_trgm };
 // 32 MB of shared buffers, not PostgreSQL's 128 MB: setting up the buffer pool is most of PGlite's start
@@ -60,11 +61,12 @@ function serializeError(error) {
 }
 
 const ready = open();
+const statements = ready.then((db) => new PreparedStatements(db));
 ready.catch((error) => parentPort.postMessage({ op: "fatal", error: serializeError(error) }));
 
 const handlers = {
-  query: (db, { sql, params, rowMode }) =>
-    db.query(sql, params, { rowMode, parsers }).then(({ rows, affectedRows }) => ({ rows, rowCount: affectedRows ?? rows.length })),
+  query: async (db, { sql, params, rowMode }) =>
+    (await statements).query(sql, params, { rowMode, parsers }).then(({ rows, affectedRows }) => ({ rows, rowCount: affectedRows ?? rows.length })),
   exec: (db, { sql }) => db.exec(sql).then(() => null),
   listen: (db, { channel }) => db.listen(channel, (payload) => parentPort.postMessage({ op: "notify", channel, payload })).then(() => null),
   dump: async (db, { file }) => {
