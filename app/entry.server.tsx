@@ -23,6 +23,24 @@ function markCacheable(
   if (tags) headers.set(cacheTagsHeader, tags.join(" "));
 }
 
+type RouteManifest = EntryContext["manifest"]["routes"];
+const branchManifests = new WeakMap<RouteManifest, Map<string, RouteManifest>>();
+
+/**
+ * The context with only the rendered branch's routes: React Router builds a route object for every
+ * route in the manifest on each render, and a reader page is never hydrated, so it needs none of the others.
+ */
+function withRenderedBranchOnly(context: EntryContext): EntryContext {
+  const { routes } = context.manifest;
+  const ids = context.staticHandlerContext.matches.map((match) => match.route.id);
+  let byBranch = branchManifests.get(routes);
+  if (!byBranch) branchManifests.set(routes, (byBranch = new Map()));
+  const key = ids.join(" ");
+  let branch = byBranch.get(key);
+  if (!branch) byBranch.set(key, (branch = Object.fromEntries(ids.map((id) => [id, routes[id]]))));
+  return { ...context, manifest: { ...context.manifest, routes: branch } };
+}
+
 // Pages and data rendered here for a request are personal (signed in) or carry forms and
 // toasts: no shared cache may keep them. Reader pages for anonymous readers are answered
 // with their own caching headers before they get here (server/reader-pages.ts).
@@ -41,9 +59,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   // Reader pages are never hydrated and wait for nothing (no Suspense): one string, without the
   // streaming machinery (it costs a pure render a tenth of its time). They carry no nonce.
   if (readerPage) {
-    const rendered = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    const rendered = renderToString(<ServerRouter context={withRenderedBranchOnly(routerContext)} url={request.url} />);
     const html = wantsDataSaver(request.headers) ? imagesOnRequest(rendered) : rendered;
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    // Bytes, not a string: a string body is checked character by character for lone surrogates first.
+    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
   }
   // Set by our Express server for every request (never taken from the client).
   const nonce = request.headers.get("x-educator-csp-nonce") ?? "";

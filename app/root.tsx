@@ -10,6 +10,7 @@ import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
 import { readerPageOf } from "./lib/reader-page";
+import { ReaderPageLinks } from "./components/site/site-link";
 import { themeScript } from "./lib/theme-script";
 import { lightThemeColors } from "./lib/theme";
 import type { Toast } from "./lib/toast";
@@ -120,7 +121,13 @@ function HydratedShell() {
 
 export default function App() {
   // A reader page is never hydrated: nothing here would run in the browser.
-  if (readerPageOf(useMatches())) return <Outlet />;
+  if (readerPageOf(useMatches())) {
+    return (
+      <ReaderPageLinks>
+        <Outlet />
+      </ReaderPageLinks>
+    );
+  }
   return <HydratedShell />;
 }
 

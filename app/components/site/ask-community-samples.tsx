@@ -1,4 +1,4 @@
-import { Eye, MessageSquare } from "lucide-react";
+import { Eye, MessageSquare } from "./icons";
 
 // The spec shows these lists and figures as fixed sample content, not live data.
 const recentQuestions = [

@@ -1,4 +1,4 @@
-import { LayoutGrid, List, Search } from "lucide-react";
+import { LayoutGrid, List, Search } from "./icons";
 import { useLocation } from "react-router";
 import { articleCategorySlugs, articleListSearch, articleSortLabels, type ArticleListParams, type ArticleView } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";

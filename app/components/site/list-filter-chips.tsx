@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { X } from "./icons";
+import { useLocation } from "react-router";
 import { articleListSearch, type ArticleListParams } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
 
@@ -15,15 +15,14 @@ export function ListFilterChips({ params }: { params: ArticleListParams }) {
     <ul aria-label="Active filters" className="flex flex-wrap gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <Link
-            to={{ pathname, search: articleListSearch({ ...params, ...chip.without }) }}
-            preventScrollReset
+          <a
+            href={`${pathname}${articleListSearch({ ...params, ...chip.without })}`}
             className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-slate-100 px-3 py-1 text-sm text-slate-900 hover:bg-slate-200 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
           >
             <span className="sr-only">Remove filter </span>
             {chip.text}
             <X className="size-4" aria-hidden />
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

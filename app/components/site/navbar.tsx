@@ -1,9 +1,10 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "./icons";
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ThemeToggle } from "./theme-toggle";
 import { SignOutButton } from "./sign-out-button";
 import { buttonClass } from "#app/components/ui/button";
+import { SiteLink, SiteNavLink } from "./site-link";
 
 const links = [
   { to: "/articles", label: "Articles" },
@@ -23,9 +24,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
   const shown = isAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
   return shown.map((link) => (
-    <NavLink key={link.to} to={link.to} className={linkClass}>
+    <SiteNavLink key={link.to} to={link.to} className={linkClass}>
       {link.label}
-    </NavLink>
+    </SiteNavLink>
   ));
 }
 
@@ -38,22 +39,22 @@ export function Navbar({ user }: NavbarProps) {
   const isAdmin = user?.role === "admin";
   const account = user ? (
     <div className="flex items-center gap-1">
-      <NavLink to="/account" className={linkClass}>
+      <SiteNavLink to="/account" className={linkClass}>
         Account
-      </NavLink>
+      </SiteNavLink>
       <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
     </div>
   ) : (
-    <Link to="/auth" className={buttonClass("primary", "md", "font-semibold")}>
+    <SiteLink to="/auth" className={buttonClass("primary", "md", "font-semibold")}>
       Sign In
-    </Link>
+    </SiteLink>
   );
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <Link to="/" className="font-serif text-xl font-black tracking-tight">
+        <SiteLink to="/" className="font-serif text-xl font-black tracking-tight">
           THE EDUCATOR
-        </Link>
+        </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
           <SiteLinks isAdmin={isAdmin} />
         </div>

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** What a reader page shows for something that does not exist (an article, tag or author), with a way back. */
 export function ReaderNotFound({ title, message }: { title: string; message: string }) {
   return (
@@ -8,9 +6,9 @@ export function ReaderNotFound({ title, message }: { title: string; message: str
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{message}</p>
-      <Link to="/articles" className="mt-6 inline-block font-medium text-accent underline">
+      <a href="/articles" className="mt-6 inline-block font-medium text-accent underline">
         Back to Articles
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "lucide-react";
+import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "./icons";
 import { shareTargets } from "#app/lib/share";
 import { ShareButton, shareItemClass as itemClass } from "./share-button";
 

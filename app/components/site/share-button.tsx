@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Share2 } from "./icons";
 
 /** The look of Share and of the other ways to share beside it. */
 export const shareItemClass =

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "./icons";
 import { Form } from "react-router";
 
 /** Posts to /sign-out; the server ends the session and sends the user to /. */

@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { Moon, Sun } from "./icons";
 import { themeToggleLabel, toggleTheme } from "#app/lib/theme";
 import { useTheme } from "#app/lib/use-theme";
 

@@ -1,5 +1,4 @@
-import { Globe2, HeartHandshake, Lightbulb, Sprout } from "lucide-react";
-import { Link } from "react-router";
+import { Globe2, HeartHandshake, Lightbulb, Sprout } from "#app/components/site/icons";
 import type { Route } from "./+types/about";
 import { listActiveTeamMembers } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
@@ -139,9 +138,9 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
             Have a lesson that worked, a story from your school or an idea worth sharing? We would love to hear from you.
           </p>
-          <Link to="/contact" className={buttonClass("primary", "lg", "mt-6 py-3")}>
+          <a href="/contact" className={buttonClass("primary", "lg", "mt-6 py-3")}>
             Get in Touch
-          </Link>
+          </a>
         </section>
       </div>
     </>

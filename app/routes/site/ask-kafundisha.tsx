@@ -1,4 +1,4 @@
-import { MessageCircleQuestion } from "lucide-react";
+import { MessageCircleQuestion } from "#app/components/site/icons";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/ask-kafundisha";
 import { clientInfo, getUser } from "#app/server/auth/auth.server";

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "#app/components/site/icons";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { clientInfo } from "#app/server/auth/auth.server";

@@ -1,5 +1,4 @@
-import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "lucide-react";
-import { Link } from "react-router";
+import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "#app/components/site/icons";
 import type { Route } from "./+types/home";
 import { listLatestArticles } from "#app/server/articles/articles.server";
 import { ArticleCard } from "#app/components/site/article-card";
@@ -49,12 +48,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-4xl font-black md:text-6xl">The Educator</h1>
           <p className="mt-4 text-lg md:text-xl">Empowering educators worldwide with news, ideas and practical guidance, rooted in Zambia.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-slate-100">
+            <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-slate-100">
               Explore Articles
-            </Link>
-            <Link to="/about" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">
+            </a>
+            <a href="/about" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">
               About Us
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -66,13 +65,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
           {categoryLinks.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <Link
-                to={to}
+              <a
+                href={to}
                 className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-center font-medium hover:border-accent dark:border-slate-800"
               >
                 <Icon className="size-8 text-accent" aria-hidden />
                 {label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -98,9 +97,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="latest-heading" className="text-2xl font-bold">
             Latest Insights
           </h2>
-          <Link to="/articles" className="font-medium text-accent underline-offset-4 hover:underline">
+          <a href="/articles" className="font-medium text-accent underline-offset-4 hover:underline">
             View All Articles
-          </Link>
+          </a>
         </div>
         {latest.length === 0 ? (
           <p className="mt-4 text-slate-600 dark:text-slate-300">No articles yet. Check back soon</p>
@@ -126,12 +125,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
+          <a href="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
             Ask Kafundisha
-          </Link>
-          <Link to="/contact" className="rounded-md border border-slate-400 px-5 py-3 font-semibold">
+          </a>
+          <a href="/contact" className="rounded-md border border-slate-400 px-5 py-3 font-semibold">
             Get in Touch
-          </Link>
+          </a>
         </div>
       </section>
     </>

@@ -1,5 +1,6 @@
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#app/components/site/navbar";
+import { SiteLink } from "#app/components/site/site-link";
 import { useRootData } from "#app/root";
 
 /**
@@ -40,9 +41,9 @@ export default function SiteLayout() {
       <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
         © {new Date().getFullYear()} The Educator. Empowering educators in Zambia and worldwide.
         <DataSaverSwitch on={root?.dataSaver ?? false} />
-        <Link to="/saved" className="mt-3 inline-block font-medium text-accent underline">
+        <SiteLink to="/saved" className="mt-3 inline-block font-medium text-accent underline">
           Saved articles
-        </Link>
+        </SiteLink>
       </footer>
     </div>
   );

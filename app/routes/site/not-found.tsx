@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import type { ReaderPageHandle } from "#app/lib/reader-page";
 
@@ -16,9 +16,9 @@ export default function NotFound() {
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-6xl font-black">404</h1>
       <p className="mt-4 text-xl">Oops! Page not found</p>
-      <Link to="/" className="mt-6 inline-block font-medium text-accent underline">
+      <a href="/" className="mt-6 inline-block font-medium text-accent underline">
         Return to Home
-      </Link>
+      </a>
     </div>
   );
 }

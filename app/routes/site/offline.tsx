@@ -1,4 +1,4 @@
-import { WifiOff } from "lucide-react";
+import { WifiOff } from "#app/components/site/icons";
 import type { Route } from "./+types/offline";
 import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { buttonClass } from "#app/components/ui/button";

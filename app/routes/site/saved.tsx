@@ -1,5 +1,4 @@
-import { BookmarkCheck } from "lucide-react";
-import { Link } from "react-router";
+import { BookmarkCheck } from "#app/components/site/icons";
 import type { Route } from "./+types/saved";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { maxKeptArticles } from "#app/lib/offline";
@@ -39,9 +38,9 @@ export default function SavedArticles() {
         </p>
         <ul data-saved-items className="divide-y divide-slate-200 dark:divide-slate-800" />
       </section>
-      <Link to="/articles" className="mt-8 inline-block font-medium text-accent underline">
+      <a href="/articles" className="mt-8 inline-block font-medium text-accent underline">
         Browse articles
-      </Link>
+      </a>
     </div>
   );
 }
