@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
-        {readerPage && <script type="module" src={readerScript} />}
+        {/* The page reads without it: fetched after the stylesheet and the cover image. */}
+        {readerPage && <script type="module" src={readerScript} fetchPriority="low" />}
       </head>
       <body
         data-live={readerPage?.live?.join(" ") || undefined}

@@ -9,6 +9,7 @@ import { enhanceNewsletterForm } from "./newsletter-form";
 import { countArrival, followHistory } from "./page-swap";
 import { dismissServerToasts, showToast } from "./toast";
 import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
+import { afterLoad } from "./after-load";
 
 function labelThemeToggles() {
   const label = themeToggleLabel(currentTheme());
@@ -52,18 +53,29 @@ document.addEventListener("click", (event) => {
   if (copyButton) void copyLink(new URL(copyButton.dataset.copyLink!, location.origin).href).then(tellShareOutcome);
 });
 
-labelThemeToggles();
-document.querySelectorAll("[data-print]").forEach((button) => button.removeAttribute("hidden"));
-dismissServerToasts();
-enhanceListNavigation();
-enhanceCommentForm();
-enhanceNewsletterForm();
-followHistory();
-enhanceSavedArticles();
-registerServiceWorker();
-// Each in a task of its own, so that the page answers a tap sooner: a new browser takes a
-// while to set up its first event stream and its first beacon.
-setTimeout(countArrival);
-setTimeout(enhanceLiveRefresh);
-// Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
-document.documentElement.dataset.hydrated = "true";
+const showPrintButtons = () => document.querySelectorAll("[data-print]").forEach((button) => button.removeAttribute("hidden"));
+
+// The page is painted first; then each piece of behaviour is set up in a task of its own, so that
+// no task keeps a slow phone from answering a tap (a new browser compiles each piece as it first runs).
+const setUpSteps = [
+  labelThemeToggles,
+  showPrintButtons,
+  dismissServerToasts,
+  enhanceListNavigation,
+  enhanceCommentForm,
+  enhanceNewsletterForm,
+  followHistory,
+  enhanceSavedArticles,
+  registerServiceWorker,
+  countArrival,
+  () => afterLoad(enhanceLiveRefresh),
+  // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
+  () => (document.documentElement.dataset.hydrated = "true"),
+];
+
+function setUpNext() {
+  setUpSteps.shift()!();
+  if (setUpSteps.length > 0) setTimeout(setUpNext);
+}
+
+requestAnimationFrame(() => setTimeout(setUpNext));

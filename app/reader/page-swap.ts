@@ -1,4 +1,5 @@
 import { sendPageView } from "#app/lib/page-view";
+import { afterLoad } from "./after-load";
 
 let inFlight: AbortController | null = null;
 let shownPath = location.pathname + location.search + location.hash;
@@ -21,9 +22,9 @@ function arrivedFrom(): string | null {
   return left ? location.origin + left : document.referrer || null;
 }
 
-/** Counts this page's view on arrival, and again when the browser shows it from its back-forward cache. */
+/** Counts this page's view once it has loaded (or as the reader leaves), and again when the browser shows it from its back-forward cache. */
 export function countArrival() {
-  sendPageView(shownPath, arrivedFrom());
+  afterLoad(() => sendPageView(shownPath, arrivedFrom()), { orOnLeave: true });
   window.addEventListener("pagehide", () => {
     try {
       sessionStorage.setItem(leftPathKey, shownPath);

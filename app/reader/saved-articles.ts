@@ -2,6 +2,7 @@
 // articles read last by itself; a saved one stays until the reader removes it.
 import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
 import { showToast } from "./toast";
+import { afterLoad } from "./after-load";
 
 interface SavedArticle {
   path: string;
@@ -88,7 +89,10 @@ function enhanceSaveToggle() {
   });
 }
 
-const savedDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+// Made on first use: a first Intl formatter in a new browser costs several milliseconds on every page.
+let savedDateFormat: Intl.DateTimeFormat | undefined;
+const savedDate = (iso: string) =>
+  (savedDateFormat ??= new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" })).format(new Date(iso));
 
 interface ListedArticle {
   path: string;
@@ -141,7 +145,7 @@ async function renderSavedList(container: HTMLElement) {
     ...saved.map((article) => ({
       path: article.path,
       title: article.title,
-      detail: `Saved ${savedDate.format(new Date(article.savedAt))}`,
+      detail: `Saved ${savedDate(article.savedAt)}`,
       remove: () => remove(article.path),
     })),
     ...(await keptFromReading(new Set(saved.map((article) => article.path)))),
@@ -159,7 +163,5 @@ export function enhanceSavedArticles() {
 /** The worker that keeps articles for offline reading; registered once the page has loaded. */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
-  if (document.readyState === "complete") register();
-  else addEventListener("load", register, { once: true });
+  afterLoad(() => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
 }

@@ -7,7 +7,7 @@ export function ArticleGrid({ articles, view = "grid", label }: { articles: Arti
   return (
     <ul aria-label={label} className={view === "grid" ? "grid gap-6 sm:grid-cols-2 lg:grid-cols-3" : "flex flex-col gap-4"}>
       {articles.map((article, index) => (
-        <li key={article.id} className="flex">
+        <li key={article.id} className="render-when-near flex">
           <ArticleCard article={article} index={index} layout={view === "grid" ? "vertical" : "horizontal"} priority={index === 0} headingLevel={2} />
         </li>
       ))}
