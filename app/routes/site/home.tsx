@@ -86,7 +86,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             {featured.map((article, index) => (
-              <ArticleCard key={article.id} article={article} size="lg" priority={index === 0} />
+              <div key={article.id} className="render-when-near flex">
+                <ArticleCard article={article} size="lg" priority={index === 0} />
+              </div>
             ))}
           </div>
         )}
@@ -106,7 +108,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {latest.map((article) => (
-              <ArticleCard key={article.id} article={article} />
+              <div key={article.id} className="render-when-near flex">
+                <ArticleCard article={article} />
+              </div>
             ))}
           </div>
         )}
