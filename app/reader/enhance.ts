@@ -58,6 +58,7 @@ const showPrintButtons = () => document.querySelectorAll("[data-print]").forEach
 // The page is painted first; then each piece of behaviour is set up in a task of its own, so that
 // no task keeps a slow phone from answering a tap (a new browser compiles each piece as it first runs).
 const setUpSteps = [
+  countArrival, // first: the page's own view, before any view counted within it
   labelThemeToggles,
   showPrintButtons,
   dismissServerToasts,
@@ -67,7 +68,6 @@ const setUpSteps = [
   followHistory,
   enhanceSavedArticles,
   registerServiceWorker,
-  countArrival,
   () => afterLoad(enhanceLiveRefresh),
   // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
   () => (document.documentElement.dataset.hydrated = "true"),

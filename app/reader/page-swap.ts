@@ -22,9 +22,24 @@ function arrivedFrom(): string | null {
   return left ? location.origin + left : document.referrer || null;
 }
 
+// The arrival's view waits for the page to load (or for the reader to leave); a view counted
+// sooner (a list page or an anchor within the page) sends it first, so views arrive in order.
+let arrivalView: (() => void) | null = null;
+
+function countView(path: string, referrer: string | null) {
+  arrivalView?.();
+  sendPageView(path, referrer);
+}
+
 /** Counts this page's view once it has loaded (or as the reader leaves), and again when the browser shows it from its back-forward cache. */
 export function countArrival() {
-  afterLoad(() => sendPageView(shownPath, arrivedFrom()), { orOnLeave: true });
+  const path = shownPath;
+  const referrer = arrivedFrom();
+  arrivalView = () => {
+    arrivalView = null;
+    sendPageView(path, referrer);
+  };
+  afterLoad(() => arrivalView?.(), { orOnLeave: true });
   window.addEventListener("pagehide", () => {
     try {
       sessionStorage.setItem(leftPathKey, shownPath);
@@ -102,7 +117,7 @@ export async function showPage(url: string, { history: move }: SwapOptions) {
   const path = target.pathname + target.search + target.hash;
   if (move === "push") window.history.pushState(null, "", path);
   else window.history.replaceState(null, "", path);
-  sendPageView(path, location.origin + shownPath);
+  countView(path, location.origin + shownPath);
   shownPath = path;
 }
 
@@ -117,7 +132,7 @@ export function followHistory() {
     const path = location.pathname + location.search + location.hash;
     if (path === shownPath) return;
     const samePage = withoutHash(path) === withoutHash(shownPath);
-    sendPageView(path, location.origin + shownPath);
+    countView(path, location.origin + shownPath);
     shownPath = path;
     if (!samePage) void showPage(location.href, { history: "none" });
   });

@@ -32,6 +32,8 @@ test("a reader's views are recorded in order, with query, hash and the previous 
 
   await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
+  // A jump within the page is counted by the reader script: wait until it has set up.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
   await page.getByRole("link", { name: "Skip to content" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/about#main$/);
