@@ -111,6 +111,9 @@ test.describe("media library", () => {
     await expect(page.getByText("No media matches your search.")).toBeVisible();
 
     await page.getByRole("button", { name: "All", exact: true }).click();
+    // The filter's page first, or its answer could land after the search and reset the box.
+    await expect(page.getByRole("button", { name: "All", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("No media matches your search.")).toHaveCount(0);
     await page.getByLabel("Search media").fill(member.name.toUpperCase());
     await page.getByLabel("Search media").press("Enter");
     await expect(cards).toHaveCount(1);
