@@ -11,6 +11,11 @@ interface AxeViolation {
 
 /** Runs axe-core (WCAG 2 A/AA rules) on the current page and expects no violations. */
 export async function expectNoAxeViolations(page: Page) {
+  // Parts of a page the browser paints only as the reader nears them (.render-when-near) are
+  // painted first: axe judges colours from what is painted, and a reader sees them painted.
+  await page.evaluate(() => {
+    for (const part of document.querySelectorAll<HTMLElement>(".render-when-near")) part.style.contentVisibility = "visible";
+  });
   // Evaluated through the debugging protocol, so the page's CSP does not block it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
