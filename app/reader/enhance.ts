@@ -67,7 +67,8 @@ const setUpSteps = [
   enhanceNewsletterForm,
   followHistory,
   enhanceSavedArticles,
-  registerServiceWorker,
+  // Network work the first paint need not wait for: once the page has loaded.
+  () => afterLoad(registerServiceWorker),
   () => afterLoad(enhanceLiveRefresh),
   // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
   () => (document.documentElement.dataset.hydrated = "true"),

@@ -2,7 +2,6 @@
 // articles read last by itself; a saved one stays until the reader removes it.
 import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
 import { showToast } from "./toast";
-import { afterLoad } from "./after-load";
 
 interface SavedArticle {
   path: string;
@@ -160,8 +159,7 @@ export function enhanceSavedArticles() {
   if (container && canKeep()) void renderSavedList(container);
 }
 
-/** The worker that keeps articles for offline reading; registered once the page has loaded. */
+/** The worker that keeps articles for offline reading. */
 export function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  afterLoad(() => void navigator.serviceWorker.register("/sw.js").catch(() => {}));
+  if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
