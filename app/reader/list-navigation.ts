@@ -38,16 +38,20 @@ export function enhanceListNavigation() {
     if (field.matches("[data-submit-on-change]")) (field as HTMLSelectElement).form?.requestSubmit();
   });
 
-  document.addEventListener("input", (event) => {
-    const input = event.target as HTMLInputElement;
-    if (!input.matches("[data-list-search]") || !input.form) return;
-    const form = input.form;
+  const searchSoon = (form: HTMLFormElement) => {
     clearTimeout(pending);
     pending = setTimeout(() => {
       const url = listUrl(form);
       if (url.search !== location.search) void showPage(url.href, { history: "replace" });
     }, searchDebounceMs);
+  };
+  document.addEventListener("input", (event) => {
+    const input = event.target as HTMLInputElement;
+    if (input.matches("[data-list-search]") && input.form) searchSoon(input.form);
   });
+  // Words typed before this script was ready are searched for now.
+  const typedEarly = document.querySelector<HTMLInputElement>("input[data-list-search]");
+  if (typedEarly?.form && typedEarly.value !== (new URLSearchParams(location.search).get("q") ?? "")) searchSoon(typedEarly.form);
 
   document.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
