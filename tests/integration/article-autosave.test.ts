@@ -58,9 +58,9 @@ describe(`autosave of the article form (${testDatabaseKind})`, () => {
     expect(await revisionCount()).toBe(revisions);
     const [row] = await server.services.db.select().from(articles).where(eq(articles.id, articleId));
     expect(row!.content).toBe("First words."); // the article itself is unchanged
-    const page = await editPage();
-    expect(page).toContain("You have unsaved changes from");
-    expect(page).toContain("First words. More words, typed on.");
+    // The edit screen carries it in its data; the browser offers it back (tests/e2e/article-autosave.spec.ts),
+    // once it knows whether this device kept a newer copy.
+    expect(await editPage()).toContain("First words. More words, typed on.");
   });
 
   it("forgets the autosave once the article is saved, and the save makes one revision", async () => {
@@ -69,7 +69,6 @@ describe(`autosave of the article form (${testDatabaseKind})`, () => {
     expect(saved.status).toBe(302);
     expect(await revisionCount()).toBe(revisions + 1);
     expect(await server.services.db.select().from(articleAutosaves).where(eq(articleAutosaves.articleKey, articleId))).toEqual([]);
-    expect(await editPage()).not.toContain("You have unsaved changes from");
   });
 
   it("keeps a new article's text under its own key, discards on request, and refuses bad input and non-staff", async () => {

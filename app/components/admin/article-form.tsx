@@ -37,7 +37,9 @@ export function ArticleForm(props: ArticleFormProps) {
   // This device's copy (kept while offline) wins when it is the newer one.
   const local = useLocalDraft(articleKey);
   const newest = local && !sameValues(local.values, initialValues) && (!autosave || local.savedAt > autosave.savedAt) ? local : autosave;
-  const offered = answered ? null : newest;
+  // Offered once this device's copy is known: the server cannot see it, and a click while
+  // hydrating would restore the server's copy over a newer one kept offline.
+  const offered = answered || local === undefined ? null : newest;
   return (
     <>
       {offered && (

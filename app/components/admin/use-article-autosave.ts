@@ -39,14 +39,14 @@ export const readLocalDraft = (articleKey: string) => parseDraft(readLocalText(a
 
 const noSubscription = () => () => {};
 
-/** This device's kept copy; none while rendering on the server. */
-export function useLocalDraft(articleKey: string): KeptDraft | null {
-  const text = useSyncExternalStore(
+/** This device's kept copy; undefined until it is known (on the server, and while hydrating). */
+export function useLocalDraft(articleKey: string): KeptDraft | null | undefined {
+  const text = useSyncExternalStore<string | null | undefined>(
     noSubscription,
     () => readLocalText(articleKey),
-    () => null,
+    () => undefined,
   );
-  return useMemo(() => parseDraft(text), [text]);
+  return useMemo(() => (text === undefined ? undefined : parseDraft(text)), [text]);
 }
 
 function keepLocally(articleKey: string, values: ArticleFormValues) {
