@@ -47,8 +47,11 @@ const fileRevision = (file: string) => crypto.createHash("sha256").update(fs.rea
 function precacheEntries(clientDir: string) {
   const assets = fs.readdirSync(path.join(clientDir, "assets"));
   const pageAssets = assets.filter((name) => /^(app-.*\.css|enhance-.*\.js)$/.test(name)).map((name) => `assets/${name}`);
-  const files = [...pageAssets, "favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png"];
-  const entries = files.map((file) => ({ url: `/${file}`, revision: fileRevision(path.join(clientDir, file)) }));
+  // The stylesheet and the script carry their hash in their names: unrevisioned, the worker takes
+  // them from the browser's cache (the page just loaded them) instead of downloading them again.
+  const hashedEntries = pageAssets.map((file) => ({ url: `/${file}`, revision: null }));
+  const files = ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png"];
+  const entries = [...hashedEntries, ...files.map((file) => ({ url: `/${file}`, revision: fileRevision(path.join(clientDir, file)) }))];
   // The two pages change when the stylesheet, the reader script or the app do: the build's names say so.
   const buildRevision = crypto.createHash("sha256").update(assets.sort().join("\n")).digest("hex").slice(0, 16);
   return [...entries, ...Object.values(offlinePages).map((url) => ({ url, revision: buildRevision }))];

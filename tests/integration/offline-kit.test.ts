@@ -34,6 +34,9 @@ describe(`the offline kit of the build (${testDatabaseKind})`, () => {
     const code = await worker.text();
     // The offline page and /saved are kept at install, with the stylesheet and the reader script.
     for (const kept of ['"/offline"', '"/saved"', "/assets/app-", "/assets/enhance-"]) expect(code).toContain(kept);
+    // Named by their hash, they are kept from the browser's cache rather than downloaded again.
+    expect(code).toMatch(/url:"\/assets\/app-[\w-]+\.css",revision:null/);
+    expect(code).toMatch(/url:"\/assets\/enhance-[\w-]+\.js",revision:null/);
   });
 
   it("links the manifest from every page and keeps the worker's register call out of the page's first bytes", async () => {
