@@ -12,7 +12,9 @@ import { usePageViewBeacon } from "./lib/page-view-beacon";
 import { readerPageOf } from "./lib/reader-page";
 import { ReaderPageLinks } from "./components/site/site-link";
 import { themeScript } from "./lib/theme-script";
+import { readerScriptLoader } from "./lib/reader-script-loader";
 import { lightThemeColors } from "./lib/theme";
+import { webAppManifestPath } from "./lib/offline";
 import type { Toast } from "./lib/toast";
 import stylesheet from "./app.css?url";
 // Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
@@ -21,7 +23,6 @@ import readerScript from "./reader/enhance.ts?worker&url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
@@ -76,8 +77,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
-        {/* The page reads without it: fetched after the stylesheet and the cover image. */}
-        {readerPage && <script type="module" src={readerScript} fetchPriority="low" />}
+        {/* Reader pages: linked by the reader script once painted (the browser then fetches it and its icon). */}
+        {!readerPage && <link rel="manifest" href={webAppManifestPath} />}
+        {/* The page reads without it: loaded once the page has painted. */}
+        {readerPage && <script data-src={readerScript} dangerouslySetInnerHTML={{ __html: readerScriptLoader }} />}
       </head>
       <body
         data-live={readerPage?.live?.join(" ") || undefined}

@@ -3,9 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import type { Config } from "#app/server/core/config.server";
 import { themeScript } from "#app/lib/theme-script";
+import { readerScriptLoader } from "#app/lib/reader-script-loader";
 
-/** The one inline script every page has, allowed by its hash: pages that carry no nonce can be cached and shared. */
-const themeScriptSource = `'sha256-${crypto.createHash("sha256").update(themeScript).digest("base64")}'`;
+const hashSource = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
+/** The inline scripts pages carry (the theme on every page, the reader script's loader on reader pages), allowed by their hashes: pages that carry no nonce can be cached and shared. */
+const inlineScriptSources = [hashSource(themeScript), hashSource(readerScriptLoader)];
 
 /** Powerful features a magazine never uses, off for every page and anything it embeds. */
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
@@ -13,7 +15,7 @@ const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(),
 type NonceSource = (req: IncomingMessage, res: ServerResponse) => string;
 
 /**
- * Security headers (CSP, HSTS, referrer policy…). The CSP allows our scripts and the theme script,
+ * Security headers (CSP, HSTS, referrer policy…). The CSP allows our scripts and the inline scripts above,
  * plus, given `nonce`, the per-response nonce of hydrated pages; "off" for Vite's dev server,
  * whose client injects scripts of its own.
  */
@@ -26,7 +28,7 @@ export function securityHeaders(config: Config, nonce?: NonceSource | "off") {
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", themeScriptSource, ...(nonce ? [nonce] : [])],
+              scriptSrc: ["'self'", ...inlineScriptSources, ...(nonce ? [nonce] : [])],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:", "https:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
               connectSrc: ["'self'"],

@@ -13,6 +13,9 @@ export const offlineCaches = {
 
 export const maxKeptArticles = 50;
 
+/** The web app manifest (installing the magazine on a phone's home screen). */
+export const webAppManifestPath = "/manifest.webmanifest";
+
 /** Pages precached with the worker, for when the network is gone. */
 export const offlinePages = { offline: "/offline", saved: "/saved" } as const;
 

@@ -69,7 +69,7 @@ function attributes(tag: string): Map<string, string> {
   return found;
 }
 
-/** What the HTML makes the browser load: [url, kind, isModule] for same-origin stylesheets and scripts, and inline module code. */
+/** What the HTML makes the browser load: [url, kind, isModule] for same-origin stylesheets and scripts (also those a loader imports), and inline module code. */
 function resourcesOfHtml(html: string, pageUrl: string) {
   const resources: { url: string; kind: Kind; module: boolean }[] = [];
   const inlineModules: string[] = [];
@@ -90,6 +90,8 @@ function resourcesOfHtml(html: string, pageUrl: string) {
     const attrs = attributes(match[1]!);
     const module = attrs.get("type") === "module";
     if (attrs.has("src")) add(attrs.get("src"), "js", module);
+    // The reader script, imported by its inline loader once the page has painted.
+    else if (attrs.has("data-src")) add(attrs.get("data-src"), "js", true);
     else if (module) inlineModules.push(match[2]!);
   }
   return { resources, inlineModules };

@@ -55,6 +55,22 @@ test("reader pages load no React: only the stylesheet and the reader script", as
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 });
 
+test("the reader script is fetched only once the page has painted, and without paint timing once it has loaded", async ({ page }) => {
+  await page.goto("/articles");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const [paintedAt, scriptAskedAt] = await page.evaluate(() => [
+    performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+    performance.getEntriesByType("resource").find((entry) => /\/assets\/enhance-/.test(entry.name))!.startTime,
+  ]);
+  expect(scriptAskedAt).toBeGreaterThanOrEqual(paintedAt);
+
+  // A browser without paint timing (older ones) still gets the script.
+  await page.addInitScript(() => Reflect.deleteProperty(window, "PerformanceObserver"));
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => "PerformanceObserver" in window)).toBe(false);
+});
+
 test("the theme toggle and the menu work on a reader page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.emulateMedia({ colorScheme: "light" });

@@ -39,9 +39,12 @@ describe(`the offline kit of the build (${testDatabaseKind})`, () => {
     expect(code).toMatch(/url:"\/assets\/enhance-[\w-]+\.js",revision:null/);
   });
 
-  it("links the manifest from every page and keeps the worker's register call out of the page's first bytes", async () => {
-    const html = await (await fetch(`${server.url}/about`)).text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
-    expect(html).not.toContain("sw.js");
+  it("links the manifest from hydrated pages, and leaves it and the worker to the reader script on reader pages", async () => {
+    const hydrated = await (await fetch(`${server.url}/contact`)).text();
+    expect(hydrated).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    // The browser fetches the manifest and its icon as soon as it sees the link: on reader pages, only once they have painted.
+    const readerPage = await (await fetch(`${server.url}/about`)).text();
+    expect(readerPage).not.toContain('rel="manifest"');
+    expect(readerPage).not.toContain("sw.js");
   });
 });
