@@ -15,6 +15,12 @@ function listUrl(form: HTMLFormElement, submitter?: HTMLElement | null): URL {
   return url;
 }
 
+/** A select the reader changed from the option the page was rendered with. */
+function differsFromRendered(select: HTMLSelectElement): boolean {
+  const rendered = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+  return rendered !== undefined && select.value !== rendered.value;
+}
+
 const samePage = (url: URL) => url.origin === location.origin && url.pathname === location.pathname;
 
 /**
@@ -49,9 +55,12 @@ export function enhanceListNavigation() {
     const input = event.target as HTMLInputElement;
     if (input.matches("[data-list-search]") && input.form) searchSoon(input.form);
   });
-  // Words typed before this script was ready are searched for now.
+  // What the reader did before this script was ready (it loads once the page has painted) is
+  // done now: a filter or sort chosen shows its list, words typed are searched for.
+  const chosenEarly = [...document.querySelectorAll<HTMLSelectElement>("select[data-submit-on-change]")].find(differsFromRendered);
   const typedEarly = document.querySelector<HTMLInputElement>("input[data-list-search]");
-  if (typedEarly?.form && typedEarly.value !== (new URLSearchParams(location.search).get("q") ?? "")) searchSoon(typedEarly.form);
+  if (chosenEarly?.form) chosenEarly.form.requestSubmit();
+  else if (typedEarly?.form && typedEarly.value !== (new URLSearchParams(location.search).get("q") ?? "")) searchSoon(typedEarly.form);
 
   document.addEventListener("click", (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

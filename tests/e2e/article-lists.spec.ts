@@ -90,6 +90,34 @@ test("drafts never show, and the category filter and sort apply", async ({ page 
   ]);
 });
 
+/** Holds the reader script back until `release` is called (it loads once the page has painted). */
+async function holdReaderScript(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/enhance-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a sort chosen or words typed before the reader script is ready apply once it is", async ({ page }) => {
+  let release = await holdReaderScript(page);
+  await page.goto("/articles");
+  await page.getByLabel("Sort by").selectOption({ label: "Most Popular" });
+  release();
+  await expect(page).toHaveURL(/\/articles\?sort=popular$/);
+  await expect(cardTitles(page).first()).toHaveText("Preparing Learners for ECZ Examinations Without the Burnout");
+
+  await page.unrouteAll();
+  release = await holdReaderScript(page);
+  await page.goto("/articles");
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("smartphone");
+  release();
+  await expect(page).toHaveURL(/\/articles\?q=smartphone$/);
+  await expect(page.getByRole("status")).toHaveText("1 article found");
+});
+
 test("the grid/list toggle shows its pressed state and lays cards out in rows", async ({ page }) => {
   await page.goto("/articles");
   const grid = page.getByRole("button", { name: "Grid view" });
