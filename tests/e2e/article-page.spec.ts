@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { expectNoAxeViolations } from "./axe";
-import { signUp } from "./fixtures";
+import { signUp, waitForBehaviour } from "./fixtures";
 import { e2eOwner } from "./owner";
 
 const title = "Making the Competence-Based Curriculum Work in Your Classroom";
@@ -12,6 +12,7 @@ async function openDemoArticle(page: Page) {
   await page.goto("/");
   await page.getByRole("link", { name: title }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await waitForBehaviour(page);
 }
 
 async function shownViews(page: Page): Promise<number> {

@@ -41,3 +41,8 @@ export async function openListening(page: Page, path: string) {
 export async function waitForCardsToSettle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === "finished"));
 }
+
+/** Waits for a page's buttons to have their behaviour: on reader pages the reader script loads once the page has painted. */
+export async function waitForBehaviour(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}

@@ -1,4 +1,5 @@
 import { expect, request as httpRequest, test, type APIRequestContext } from "@playwright/test";
+import { waitForBehaviour } from "./fixtures";
 import { e2eOwner } from "./owner";
 
 const title = "Making the Competence-Based Curriculum Work in Your Classroom";
@@ -45,7 +46,7 @@ test("reader pages load no React: only the stylesheet and the reader script", as
   });
   for (const path of ["/", "/articles", "/category/health", "/about"]) {
     await page.goto(path);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForBehaviour(page);
   }
   await page.getByRole("link", { name: "Articles", exact: true }).first().click();
   await page.getByRole("link", { name: title }).first().click();
@@ -57,7 +58,7 @@ test("reader pages load no React: only the stylesheet and the reader script", as
 
 test("the reader script is fetched only once the page has painted, and without paint timing once it has loaded", async ({ page }) => {
   await page.goto("/articles");
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForBehaviour(page);
   const [paintedAt, scriptAskedAt] = await page.evaluate(() => [
     performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
     performance.getEntriesByType("resource").find((entry) => /\/assets\/enhance-/.test(entry.name))!.startTime,
@@ -67,7 +68,7 @@ test("the reader script is fetched only once the page has painted, and without p
   // A browser without paint timing (older ones) still gets the script.
   await page.addInitScript(() => Reflect.deleteProperty(window, "PerformanceObserver"));
   await page.goto("/about");
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForBehaviour(page);
   expect(await page.evaluate(() => "PerformanceObserver" in window)).toBe(false);
 });
 
@@ -75,10 +76,12 @@ test("the theme toggle and the menu work on a reader page", async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/articles");
+  await waitForBehaviour(page);
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);
+  await waitForBehaviour(page);
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signInAsAdmin, signUp } from "./fixtures";
+import { signIn, signInAsAdmin, signUp, waitForBehaviour } from "./fixtures";
 
 test("home renders the demo magazine on the public shell", async ({ page }) => {
   await page.goto("/");
@@ -20,6 +20,7 @@ test("theme toggle is remembered and applied before the first paint", async ({ p
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await waitForBehaviour(page);
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
@@ -38,6 +39,7 @@ test("the navigation collapses into a menu on small screens", async ({ page }) =
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/");
   await expect(page.getByRole("banner").getByRole("link", { name: "About" })).toBeHidden();
+  await waitForBehaviour(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.locator("#mobile-menu");
   await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
