@@ -2,6 +2,7 @@
 // hydrates (app/lib/reader-page.ts). Plain DOM code, kept small: every reader downloads it.
 import { copyLink, linkCopied, shareLink, type ShareOutcome } from "#app/lib/share";
 import { currentTheme, themeToggleLabel, toggleTheme } from "#app/lib/theme";
+import { webAppManifestPath } from "#app/lib/offline";
 import { enhanceCommentForm } from "./comment-form";
 import { enhanceListNavigation } from "./list-navigation";
 import { enhanceLiveRefresh } from "./live-refresh";
@@ -53,6 +54,11 @@ document.addEventListener("click", (event) => {
   if (copyButton) void copyLink(new URL(copyButton.dataset.copyLink!, location.origin).href).then(tellShareOutcome);
 });
 
+/** The manifest that lets a reader install the magazine: reader pages leave it out, as the browser fetches it and its icon at once. */
+function linkWebAppManifest() {
+  document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: webAppManifestPath }));
+}
+
 const showPrintButtons = () => document.querySelectorAll("[data-print]").forEach((button) => button.removeAttribute("hidden"));
 
 // The page is painted first; then each piece of behaviour is set up in a task of its own, so that
@@ -68,6 +74,7 @@ const setUpSteps = [
   followHistory,
   enhanceSavedArticles,
   // Network work the first paint need not wait for: once the page has loaded.
+  () => afterLoad(linkWebAppManifest),
   () => afterLoad(registerServiceWorker),
   () => afterLoad(enhanceLiveRefresh),
   // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.

@@ -1,6 +1,6 @@
 // "Save for offline" on the article page and the list on /saved. The service worker keeps the 50
 // articles read last by itself; a saved one stays until the reader removes it.
-import { maxKeptArticles, offlineCaches, webAppManifestPath } from "#app/lib/offline";
+import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
 import { showToast } from "./toast";
 
 interface SavedArticle {
@@ -159,13 +159,7 @@ export function enhanceSavedArticles() {
   if (container && canKeep()) void renderSavedList(container);
 }
 
-/**
- * The worker that keeps articles for offline reading, and the manifest that lets a reader install
- * the magazine (its fetches, and its icon's, kept out of the first paint).
- */
+/** The worker that keeps articles for offline reading. */
 export function registerServiceWorker() {
-  if (!document.querySelector('link[rel="manifest"]')) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: webAppManifestPath }));
-  }
   if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js").catch(() => {});
 }

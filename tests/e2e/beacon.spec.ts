@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./fixtures";
+import { signInAsAdmin, waitForBehaviour } from "./fixtures";
 
 interface Beacon {
   body: { path: string; referrer: string | null; visitor_id: string };
@@ -33,7 +33,7 @@ test("a reader's views are recorded in order, with query, hash and the previous 
   await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   // A jump within the page is counted by the reader script: wait until it has set up.
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await waitForBehaviour(page);
   await page.getByRole("link", { name: "Skip to content" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/about#main$/);
