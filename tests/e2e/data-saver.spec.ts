@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForBehaviour } from "./fixtures";
 
 /** Image bytes the page asked for (our uploads and site images). */
 function watchImages(page: Page): string[] {
@@ -28,6 +29,8 @@ test.describe("with the browser's Save-Data: on", () => {
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
 
+    // Without the reader script the link would open the image on a page of its own.
+    await waitForBehaviour(page);
     const cover = page
       .getByRole("main")
       .getByRole("link", { name: /^Show image/ })

@@ -6,6 +6,7 @@ import { confirmedText, subscribeRequestedText, unsubscribedText } from "#app/li
 import { startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 import { expectNoAxeViolations } from "./axe";
+import { waitForBehaviour } from "./fixtures";
 
 // Mail is the point here: this spec runs its own server (the demo magazine: articles from the last
 // days), sending through an SMTP sink on loopback, with its worker sending the queue.
@@ -46,6 +47,7 @@ test("a reader subscribes on the home page, confirms from the mail, and receives
   const email = `digest-reader-${Date.now()}@example.com`;
 
   await page.goto(`${server.url}/`);
+  await waitForBehaviour(page);
   const signup = page.getByRole("region", { name: "The weekly digest" });
   await signup.getByLabel("Email address").fill(email);
   await signup.getByRole("button", { name: "Subscribe" }).click();
