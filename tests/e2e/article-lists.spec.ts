@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { waitForCardsToSettle } from "./fixtures";
+import { waitForBehaviour, waitForCardsToSettle } from "./fixtures";
 
 // Demo content: 14 published articles (2 drafts), most viewed first: ECZ exams, AI tools, CBC.
 const publishedCount = 14;
@@ -120,6 +120,7 @@ test("a sort chosen or words typed before the reader script is ready apply once 
 
 test("the grid/list toggle shows its pressed state and lays cards out in rows", async ({ page }) => {
   await page.goto("/articles");
+  await waitForBehaviour(page);
   const grid = page.getByRole("button", { name: "Grid view" });
   const list = page.getByRole("button", { name: "List view" });
   await expect(grid).toHaveAttribute("aria-pressed", "true");
@@ -196,8 +197,9 @@ test("category pages: banner, search, sort, count, empty state and loading text"
   // The spec's three orders, then full-text search ranked by relevance (README: Search).
   await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["Newest First", "Oldest First", "Most Popular", "Best Match"]);
 
-  // Slow the next list load down to see the loading text.
-  await page.route(/\/category\/health\.data/, async (route) => {
+  // The reader script shows the loading text: slow its next list load down to see it.
+  await waitForBehaviour(page);
+  await page.route(/\/category\/health\?sort=oldest$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });

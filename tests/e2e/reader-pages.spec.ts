@@ -34,8 +34,12 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/articles\?q=smartphone/);
     await expect(page.getByRole("status")).toHaveText("1 article found");
     await page.getByRole("button", { name: "List view" }).click();
-    await expect(page).toHaveURL(/view=list/);
+    await expect(page).toHaveURL(/\/articles\?q=smartphone&view=list$/);
     await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+    // Back to the default layout: the same address the links and the reader script use.
+    await page.getByRole("button", { name: "Grid view" }).click();
+    await expect(page).toHaveURL(/\/articles\?q=smartphone$/);
+    await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
   });
 });
 

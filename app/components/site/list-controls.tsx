@@ -81,7 +81,10 @@ const views: Array<{ view: ArticleView; label: string; icon: typeof LayoutGrid }
   { view: "list", label: "List view", icon: List },
 ];
 
-/** Grid/list toggle: pressed-state buttons; without JavaScript they submit a GET form carrying the other parameters. */
+/**
+ * Grid/list toggle: pressed-state buttons; without JavaScript they submit a GET form carrying the
+ * other parameters. Grid, the default, submits no `view`: the address links and the reader script use.
+ */
 export function ListViewToggle({ params }: { params: ArticleListParams }) {
   const { pathname } = useLocation();
   const carried = new URLSearchParams(articleListSearch({ ...params, view: "grid" }));
@@ -94,8 +97,8 @@ export function ListViewToggle({ params }: { params: ArticleListParams }) {
         <button
           key={view}
           type="submit"
-          name="view"
-          value={view}
+          name={view === "grid" ? undefined : "view"}
+          value={view === "grid" ? undefined : view}
           aria-label={label}
           aria-pressed={params.view === view}
           title={label}
