@@ -62,3 +62,13 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
   window.location.assign(request.url);
   return new Promise(() => {});
 }
+
+/**
+ * A reader page's loader data, hidden from React Router's serializer: it encodes every loader's
+ * data for hydration on each render, but a reader page is never hydrated, so nothing reads that
+ * copy. Properties it cannot enumerate cost it nothing; the page's components read them as usual.
+ */
+export function keptOnServer<Data extends object>(data: Data): Data {
+  const hidden = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, { value, enumerable: false }]));
+  return Object.defineProperties({}, hidden) as Data;
+}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
-import { demoArticles } from "#database/seed/demo-content";
+import { demoArticles, demoTeam } from "#database/seed/demo-content";
 import { slugify } from "#app/lib/slug";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
@@ -64,6 +64,21 @@ describe(`the article page over HTTP (${testDatabaseKind})`, () => {
     const relatedLinks = new Set(html.match(/href="\/articles\/[0-9a-f-]{36}"/g));
     relatedLinks.delete(`href="/articles/${id}"`);
     expect(relatedLinks.size).toBe(3);
+  });
+
+  it("keeps reader pages' data on the server: their data requests carry none of what the pages show", async () => {
+    const { id } = await articleBySlug(published.title);
+    for (const [page, dataPath, shown] of [
+      [`/articles/${id}`, `/articles/${id}.data`, published.title],
+      ["/", "/_root.data", published.title],
+      ["/category/education-news", "/category/education-news.data", published.title],
+      ["/about", "/about.data", demoTeam[0]!.name],
+    ] as const) {
+      expect(await (await fetch(`${server.url}${page}`)).text(), page).toContain(shown);
+      const data = await fetch(`${server.url}${dataPath}`);
+      expect(data.status, dataPath).toBe(200);
+      expect(await data.text(), dataPath).not.toContain(shown);
+    }
   });
 
   it("answers 404 for a draft, and counts no view for it", async () => {

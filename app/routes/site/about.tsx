@@ -3,7 +3,7 @@ import type { Route } from "./+types/about";
 import { listActiveTeamMembers } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { AboutTeamMember } from "#app/components/site/about-team-member";
 import { buttonClass } from "#app/components/ui/button";
 
@@ -17,11 +17,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader() {
   try {
-    return { team: await listActiveTeamMembers(), teamFailed: false };
+    return keptOnServer({ team: await listActiveTeamMembers(), teamFailed: false });
   } catch (error) {
     // The story is static; a database hiccup should cost only the team section.
     services().log.error({ err: error }, "Failed to load team members");
-    return { team: [], teamFailed: true };
+    return keptOnServer({ team: [], teamFailed: true });
   }
 }
 

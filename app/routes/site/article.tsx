@@ -21,7 +21,7 @@ import { commentAwaitingModeration, validateComment, type CommentActionData } fr
 import { imageSrcSet } from "#app/lib/responsive-image";
 import { publicUrlFrom } from "#app/lib/seo";
 import { longDate } from "#app/lib/long-date";
-import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
 
@@ -34,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!page) throw notFound();
   // A printed copy leads back: its address as a QR code at the end (shown in print only).
   const printQrSvg = await qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`);
-  return { ...page, printQrSvg };
+  return keptOnServer({ ...page, printQrSvg });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {

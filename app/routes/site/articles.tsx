@@ -9,7 +9,7 @@ import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { Pagination } from "#app/components/site/pagination";
-import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { buttonClass } from "#app/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseArticleListParams(url.searchParams);
   const found = await searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort }, pageRequest(url.searchParams));
-  return { params, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
+  return keptOnServer({ params, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
 export const handle = articleListPage;

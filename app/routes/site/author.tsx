@@ -7,7 +7,7 @@ import { ListStatus } from "#app/components/site/list-status";
 import { Pagination } from "#app/components/site/pagination";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const found = await searchPublishedArticles({ authorId: author.id }, pageRequest(url.searchParams));
   const { id: _id, ...shown } = author;
-  return { author: shown, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
+  return keptOnServer({ author: shown, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
 const descriptionOf = (author: { name: string; bio: string | null }) => author.bio ?? `Articles by ${author.name} in The Educator.`;

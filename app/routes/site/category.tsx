@@ -7,7 +7,7 @@ import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { SearchableArticleList } from "#app/components/site/searchable-article-list";
-import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 
 /** Set titles of the five category pages; any other slug gets a generated one. */
 const categoryTitles: Record<string, string> = {
@@ -24,7 +24,7 @@ export async function loader({ params: { category: slug }, request }: Route.Load
   const { q, sort, view } = parseArticleListParams(url.searchParams);
   const title = categoryTitles[slug] ?? categoryLabel(slug);
   const [category, found] = await Promise.all([findCategory(slug), searchPublishedArticles({ q, categorySlug: slug, sort }, pageRequest(url.searchParams))]);
-  return {
+  return keptOnServer({
     slug,
     title,
     description: category?.description ?? `The latest articles on ${title} from The Educator.`,
@@ -35,7 +35,7 @@ export async function loader({ params: { category: slug }, request }: Route.Load
     articles: found.articles,
     total: found.total,
     pages: pageLinks(url, found),
-  };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, params, matches }) => [

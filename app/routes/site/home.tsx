@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { listLatestArticles } from "#app/server/articles/articles.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
-import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageMeta, publicUrlFrom, siteDescription, siteName } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { buttonClass } from "#app/components/ui/button";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader() {
   const latest = await listLatestArticles(6);
-  return { featured: latest.slice(0, 2), latest };
+  return keptOnServer({ featured: latest.slice(0, 2), latest });
 }
 
 const categoryLinks = [

@@ -7,7 +7,7 @@ import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { parseArticleListParams } from "#app/lib/article-list-params";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { articleListPage, loadAsDocument } from "#app/lib/reader-page";
+import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q, sort, view } = parseArticleListParams(url.searchParams);
   const found = await searchPublishedArticles({ q, tagId: tag.id, sort }, pageRequest(url.searchParams));
-  return { tag, params: { q, category: null, sort, view }, articles: found.articles, total: found.total, pages: pageLinks(url, found) };
+  return keptOnServer({ tag, params: { q, category: null, sort, view }, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
 const descriptionOf = (name: string) => `Articles tagged ${name} from The Educator.`;
