@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import sharp from "sharp";
-import { offlinePages } from "#app/lib/offline";
+import { offlinePages, webAppManifestPath } from "#app/lib/offline";
 import { lightThemeColors } from "#app/lib/theme";
 
 const themeColors = { theme: lightThemeColors.accent, background: lightThemeColors.background };
@@ -50,8 +50,8 @@ function precacheEntries(clientDir: string) {
   // The stylesheet and the script carry their hash in their names: unrevisioned, the worker takes
   // them from the browser's cache (the page just loaded them) instead of downloading them again.
   const hashedEntries = pageAssets.map((file) => ({ url: `/${file}`, revision: null }));
-  const files = ["favicon.svg", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png"];
-  const entries = [...hashedEntries, ...files.map((file) => ({ url: `/${file}`, revision: fileRevision(path.join(clientDir, file)) }))];
+  const files = ["/favicon.svg", webAppManifestPath, "/icons/icon-192.png", "/icons/icon-512.png"];
+  const entries = [...hashedEntries, ...files.map((url) => ({ url, revision: fileRevision(path.join(clientDir, url)) }))];
   // The two pages change when the stylesheet, the reader script or the app do: the build's names say so.
   const buildRevision = crypto.createHash("sha256").update(assets.sort().join("\n")).digest("hex").slice(0, 16);
   return [...entries, ...Object.values(offlinePages).map((url) => ({ url, revision: buildRevision }))];
@@ -60,7 +60,7 @@ function precacheEntries(clientDir: string) {
 export async function makeOfflineKit(projectRoot: string) {
   const clientDir = path.join(projectRoot, "build/client");
   await makeIcons(clientDir, fs.readFileSync(path.join(projectRoot, "public/favicon.svg")));
-  fs.writeFileSync(path.join(clientDir, "manifest.webmanifest"), `${JSON.stringify(webAppManifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(clientDir, webAppManifestPath), `${JSON.stringify(webAppManifest, null, 2)}\n`);
   await build({
     entryPoints: [path.join(projectRoot, "app/offline/service-worker.ts")],
     outfile: path.join(clientDir, "sw.js"),

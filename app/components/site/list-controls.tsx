@@ -1,6 +1,13 @@
 import { LayoutGrid, List, Search } from "./icons";
 import { useLocation } from "react-router";
-import { articleCategorySlugs, articleListSearch, articleSortLabels, type ArticleListParams, type ArticleView } from "#app/lib/article-list-params";
+import {
+  articleCategorySlugs,
+  articleListSearch,
+  articleSortLabels,
+  defaultListParams,
+  type ArticleListParams,
+  type ArticleView,
+} from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
 import { buttonClass } from "#app/components/ui/button";
 
@@ -87,7 +94,7 @@ const views: Array<{ view: ArticleView; label: string; icon: typeof LayoutGrid }
  */
 export function ListViewToggle({ params }: { params: ArticleListParams }) {
   const { pathname } = useLocation();
-  const carried = new URLSearchParams(articleListSearch({ ...params, view: "grid" }));
+  const carried = new URLSearchParams(articleListSearch({ ...params, view: defaultListParams.view }));
   return (
     <form method="get" action={pathname} className="flex gap-1" aria-label="Layout">
       {[...carried].map(([name, value]) => (
@@ -97,8 +104,7 @@ export function ListViewToggle({ params }: { params: ArticleListParams }) {
         <button
           key={view}
           type="submit"
-          name={view === "grid" ? undefined : "view"}
-          value={view === "grid" ? undefined : view}
+          {...(view === defaultListParams.view ? {} : { name: "view", value: view })}
           aria-label={label}
           aria-pressed={params.view === view}
           title={label}
