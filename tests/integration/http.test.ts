@@ -84,7 +84,10 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
   });
 
   it("after sign-in, sends a redirectTo that leads off the site to the home page instead", async () => {
-    for (const payload of ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example", "javascript:alert(1)"]) {
+    const payloads = ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example", "javascript:alert(1)"];
+    // Paths that only resolve to "//evil.example" once "." and ".." segments are read.
+    payloads.push("/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/./\\/evil.example");
+    for (const payload of payloads) {
       const response = await fetch(`${server.url}/auth?redirectTo=${encodeURIComponent(payload)}`, {
         method: "POST",
         redirect: "manual",
@@ -93,6 +96,19 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
       });
       expect(response.status, JSON.stringify(payload)).toBe(302);
       expect(response.headers.get("location"), JSON.stringify(payload)).toBe("/");
+    }
+  });
+
+  it("sends the data saver's way back home when it leads off the site", async () => {
+    for (const back of ["/.//evil.example", "/..//evil.example", "//evil.example", "/articles"]) {
+      const response = await fetch(`${server.url}/data-saver`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ on: "on", back }),
+      });
+      expect(response.status, back).toBe(303);
+      expect(response.headers.get("location"), back).toBe(back === "/articles" ? "/articles" : "/");
     }
   });
 
