@@ -46,6 +46,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     /** "Chrome on Android", for the account page's list of sessions; never the raw user agent. */
     device: text("device"),
+    /** Last request made with it, kept to the minute: a staff session ends after 12 idle hours. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the password was last typed in it: role changes ask again once this is 10 minutes old. */
+    passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -67,15 +71,66 @@ export const passwordResets = pgTable("password_resets", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
-/** A new email address waiting for its owner to open the link sent to it. */
-export const emailChanges = pgTable("email_changes", {
-  tokenHash: text("token_hash").primaryKey(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  newEmail: text("new_email").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+/**
+ * An email change. Pending (`confirmed_at` null) until the link sent to the new address is opened
+ * by the account signed in, before `expires_at`; the old address gets an undo link that works until
+ * `undo_expires_at` (7 days after the change). Both tokens are made, and only their hashes stored,
+ * when the mail queue sends the mails: a change cancelled before then sends nothing.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash"),
+    undoTokenHash: text("undo_token_hash"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("email_changes_token_hash_key").on(t.tokenHash),
+    uniqueIndex("email_changes_undo_token_hash_key").on(t.undoTokenHash),
+    index("email_changes_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Account mails waiting to be sent (links, notices), so no request waits for SMTP. A row names
+ * what to send, not the mail: the worker looks the account up and makes any link as it sends,
+ * so no token is ever stored in clear, and a request answers after the same work whether or
+ * not the email has an account. Sent rows are deleted; failed ones are kept a week for the log.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    /** The address asked about (reset, sign-up): the worker finds its account, if any. */
+    email: text("email"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    emailChangeId: uuid("email_change_id").references(() => emailChanges.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "sending", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_queue_status_check", sql`${t.status} in ('queued', 'sending', 'failed')`),
+    index("mail_queue_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+  ],
+);
 
 /** Fixed-window counters shared by every instance (sign-in, sign-up, comments...). */
 export const rateLimits = pgTable("rate_limits", {
