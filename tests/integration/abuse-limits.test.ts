@@ -95,4 +95,26 @@ describe(`limits before work (${testDatabaseKind})`, () => {
     // Another client behind the same proxy is its own address.
     expect((await postContact(contactFields("neighbour@example.com"), "203.0.113.78")).status).toBe(200);
   });
+
+  it("counts an IPv6 client's whole /64 as one address: the 31st sign-in try from one /64 is refused", async () => {
+    const signInFrom = (address: string, attempt: number) =>
+      fetch(`${server.url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
+        body: new URLSearchParams({ intent: "sign-in", email: `sprayed${attempt}@example.com`, password: "not-the-password" }),
+      });
+    const statuses = [];
+    // Each try from another address of 2001:db8:6:1::/64, written every way an address can be.
+    for (let attempt = 0; attempt < 35; attempt++) {
+      const address = attempt % 2 ? `2001:db8:6:1:${attempt.toString(16)}::1` : `2001:0DB8:0006:0001:0:0:0:${attempt.toString(16)}`;
+      statuses.push((await signInFrom(address, attempt)).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
+    // The next /64 is another client; an IPv4 address written as IPv6 is that IPv4 address.
+    expect((await signInFrom("2001:db8:6:2::1", 99)).status).toBe(401);
+    for (let attempt = 0; attempt < 30; attempt++) await signInFrom("192.0.2.55", 100 + attempt);
+    expect((await signInFrom("::ffff:192.0.2.55", 200)).status).toBe(429);
+  });
 });

@@ -39,6 +39,17 @@ describe(`event stream limits (${testDatabaseKind})`, () => {
     expect((await openStream("10.9.0.1")).status).toBe(200);
   });
 
+  it("counts an IPv6 client's whole /64 as one address", async () => {
+    const streams = [];
+    for (let index = 0; index < 50; index++) streams.push(await openStream(`2001:db8:9:1:${index.toString(16)}::${(index + 1).toString(16)}`));
+    expect(streams.every((stream) => stream.status === 200)).toBe(true);
+    expect(await openStream("2001:db8:9:1:ffff:ffff:ffff:ffff")).toMatchObject({ status: 503, retryAfter: "30" });
+    expect((await openStream("2001:db8:9:2::1")).status).toBe(200); // the next /64 is another client
+    for (const stream of streams) stream.close();
+    open.at(-1)!.controller.abort();
+    await settle();
+  });
+
   it("refuses the 1,001st stream of an instance", async () => {
     const alreadyOpen = 51; // from the test before
     const batch = async (from: number, to: number) =>

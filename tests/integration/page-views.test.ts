@@ -163,4 +163,16 @@ describe(`the page-view beacon endpoint (${testDatabaseKind})`, () => {
     clientIp = "198.51.100.7";
     expect((await beacon(view)).status).toBe(204);
   });
+
+  it("counts an IPv6 client's whole /64 as one address", async () => {
+    const view = { path: "/articles", referrer: null, visitor_id: visitor };
+    for (let count = 0; count < 120; count++) {
+      clientIp = `2001:db8:5:1:${count.toString(16)}::1`;
+      expect((await beacon(view)).status).toBe(204);
+    }
+    clientIp = "2001:db8:5:1:ffff::1";
+    expect((await beacon(view)).status).toBe(429);
+    clientIp = "2001:db8:5:2::1";
+    expect((await beacon(view)).status).toBe(204);
+  });
 });

@@ -2,6 +2,7 @@ import type { Route } from "./+types/events";
 import { clientInfo, getUser } from "#app/server/auth/auth.server";
 import { rateLimitScale } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 import type { LiveTable, TableChange } from "#app/lib/live-tables";
 
 const heartbeatMs = 20_000;
@@ -11,7 +12,8 @@ const heartbeatMs = 20_000;
 const publicTables: ReadonlySet<LiveTable> = new Set(["articles", "categories", "team_members", "comments"]);
 
 // Each open stream holds a connection and a subscriber: an instance keeps at most 1,000, and 50 for
-// one address (a school's computers share one), so no client can take them all.
+// one address (a school's computers share one; an IPv6 client's whole /64 counts as one), so no
+// client can take them all.
 const maxStreams = 1000;
 const maxStreamsPerAddress = 50;
 const openStreams = { total: 0, byAddress: new Map<string, number>() };
@@ -35,7 +37,7 @@ function admitStream(address: string): (() => void) | null {
 
 /** Server-Sent Events: one "change" event per database change, with heartbeats so proxies keep the stream open. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const release = admitStream(clientInfo(request).ip);
+  const release = admitStream(addressKey(clientInfo(request).ip));
   // EventSource tries again by itself; Retry-After tells other clients when.
   if (!release)
     return new Response("Too many live connections. Please try again shortly.", {

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { z } from "zod";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 import { describeWait, rateLimitScale } from "#app/server/auth/rate-limit.server";
 
 export const maxUrlLength = 2048;
@@ -26,16 +27,17 @@ const windows = new Map<string, { views: number; endsAt: number }>();
 const sweepEveryMs = 10_000;
 let nextSweepAt = 0;
 
-/** Seconds to wait when this client address sent more than 120 views in the last minute, else null. */
+/** Seconds to wait when this client address (an IPv6 client: its /64) sent more than 120 views in the last minute, else null. */
 export function limitPageViews(clientIp: string, now = Date.now()): number | null {
   if (now >= nextSweepAt) {
-    for (const [ip, window] of windows) if (window.endsAt <= now) windows.delete(ip);
+    for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key);
     nextSweepAt = now + sweepEveryMs;
   }
-  let window = windows.get(clientIp);
+  const key = addressKey(clientIp);
+  let window = windows.get(key);
   if (!window || window.endsAt <= now) {
     window = { views: 0, endsAt: now + pageViewLimit.windowMs };
-    windows.set(clientIp, window);
+    windows.set(key, window);
   }
   window.views++;
   return window.views > pageViewLimit.views * rateLimitScale() ? Math.ceil((window.endsAt - now) / 1000) : null;

@@ -21,6 +21,7 @@ import { sqlState } from "#app/server/db/types.server";
 import { ownerUserId } from "./owner.server";
 import { describeWait, hitRateLimits } from "./rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 
 const resetLinkMs = 60 * 60 * 1000;
 const emailChangeLinkMs = 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ async function limit(db: AppDb, limits: { key: string; limit: number; windowSeco
 /** Links by email are limited per address and per email, whether or not the email has an account. */
 function limitLinkRequests(db: AppDb, kind: string, email: string, client: ClientInfo) {
   return limit(db, [
-    { key: `${kind}:ip:${client.ip}`, limit: 10, windowSeconds: 15 * 60 },
+    { key: `${kind}:ip:${addressKey(client.ip)}`, limit: 10, windowSeconds: 15 * 60 },
     { key: `${kind}:email:${email}`, limit: 3, windowSeconds: 60 * 60 },
   ]);
 }

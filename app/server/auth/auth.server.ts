@@ -7,6 +7,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { sqlState } from "#app/server/db/types.server";
 import { closeFor, countHit, describeWait, forgetKeys, hitRateLimits, rateLimitScale, secondsClosed } from "./rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 import { credentialsSchema } from "#app/lib/auth-schema";
 import { accessDeniedText } from "#app/lib/access";
 
@@ -151,7 +152,7 @@ const tooManyAttempts = (wait: number) => new AuthError(`Too many attempts. Plea
 
 async function limitSignUps(db: AppDb, email: string, client: ClientInfo) {
   const wait = await hitRateLimits(db, [
-    { key: `sign-up:ip:${client.ip}`, limit: 10, windowSeconds: 15 * 60 },
+    { key: `sign-up:ip:${addressKey(client.ip)}`, limit: 10, windowSeconds: 15 * 60 },
     { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 15 * 60 },
   ]);
   if (wait !== null) throw tooManyAttempts(wait);
@@ -172,13 +173,13 @@ export const signInLimits = {
 };
 
 const pairKeys = (email: string, client: ClientInfo) => ({
-  failures: `sign-in:failures:${email}:${client.ip}`,
-  closed: `sign-in:closed:${email}:${client.ip}`,
+  failures: `sign-in:failures:${email}:${addressKey(client.ip)}`,
+  closed: `sign-in:closed:${email}:${addressKey(client.ip)}`,
 });
 
 async function limitSignInAttempt(db: AppDb, email: string, client: ClientInfo) {
   const addressWait = await hitRateLimits(db, [
-    { key: `sign-in:ip:${client.ip}`, limit: signInLimits.attemptsPerAddress, windowSeconds: signInLimits.addressWindowSeconds },
+    { key: `sign-in:ip:${addressKey(client.ip)}`, limit: signInLimits.attemptsPerAddress, windowSeconds: signInLimits.addressWindowSeconds },
   ]);
   if (addressWait !== null) throw tooManyAttempts(addressWait);
   const pairWait = await secondsClosed(db, pairKeys(email, client).closed);

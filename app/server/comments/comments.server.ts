@@ -9,6 +9,7 @@ import { publishedOnly } from "#app/server/articles/published.server";
 import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 import { isUuid } from "#app/lib/uuid";
 
 const tenMinutes = 10 * 60;
@@ -56,7 +57,7 @@ export async function commentRateLimitMessage(user: SessionUser, client: ClientI
   const wait = await hitRateLimits(services().db, [
     { key: `comment:user:${user.id}`, limit: 5, windowSeconds: tenMinutes },
     // Looser: several readers may share one school or office address.
-    { key: `comment:ip:${client.ip}`, limit: 20, windowSeconds: tenMinutes },
+    { key: `comment:ip:${addressKey(client.ip)}`, limit: 20, windowSeconds: tenMinutes },
   ]);
   return wait === null ? null : `You are commenting too fast. Please try again in ${describeWait(wait)}.`;
 }

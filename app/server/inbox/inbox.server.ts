@@ -6,6 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 
 /** Submissions allowed per client address and form within one hour. */
 export const submissionsPerHour = 5;
@@ -13,7 +14,7 @@ export const submissionsPerHour = 5;
 export class TooManySubmissions extends Error {}
 
 async function limitSubmissions(form: "contact" | "question", client: ClientInfo) {
-  const wait = await hitRateLimits(services().db, [{ key: `${form}:ip:${client.ip}`, limit: submissionsPerHour, windowSeconds: 60 * 60 }]);
+  const wait = await hitRateLimits(services().db, [{ key: `${form}:ip:${addressKey(client.ip)}`, limit: submissionsPerHour, windowSeconds: 60 * 60 }]);
   if (wait !== null) {
     const what = form === "contact" ? "messages" : "questions";
     throw new TooManySubmissions(`You have sent several ${what} in a short time. Please try again in ${describeWait(wait)}.`);

@@ -10,6 +10,7 @@ import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/
 import { composeDigest, digestArticles } from "./newsletter-digest.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { addressKey } from "#app/server/core/address-key.server";
 
 const confirmLinkMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -55,7 +56,7 @@ export async function requestSubscription(input: { email: string }, client: Clie
   if (!parsed.success) throw new NewsletterInputError(parsed.error.issues[0]!.message);
   const email = normalizeEmail(parsed.data);
   const wait = await hitRateLimits(db, [
-    { key: `newsletter:ip:${client.ip}`, limit: 10, windowSeconds: 15 * 60 },
+    { key: `newsletter:ip:${addressKey(client.ip)}`, limit: 10, windowSeconds: 15 * 60 },
     { key: `newsletter:email:${email}`, limit: 3, windowSeconds: 60 * 60 },
   ]);
   if (wait !== null) throw new NewsletterInputError(`Too many attempts. Please try again in ${describeWait(wait)}.`, 429);
