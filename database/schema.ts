@@ -340,6 +340,8 @@ export const comments = pgTable(
       .default("pending"),
     // Deleting a user keeps what they wrote, anonymously ("anon").
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's display name when the comment was posted: a later rename leaves approved comments as they were. */
+    authorName: text("author_name"),
     articleId: uuid("article_id")
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
