@@ -3,6 +3,8 @@ export interface SseClient {
   /** Resolves with the first "change" event that matches, or rejects after `timeoutMs`. */
   next(match: (data: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   received: Array<Record<string, unknown>>;
+  /** Resolves when the server ends the stream (or close() is called). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -16,7 +18,7 @@ export async function connectSse(url: string, headers: Record<string, string> = 
   let buffer = "";
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -42,6 +44,7 @@ export async function connectSse(url: string, headers: Record<string, string> = 
   await ready;
   return {
     received,
+    ended,
     next(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -1,9 +1,11 @@
 import type { Route } from "./+types/events";
-import { clientInfo, getUser } from "#app/server/auth/auth.server";
+import { clientInfo, getUser, readSessionToken } from "#app/server/auth/auth.server";
+import { ViewerWatch, type StreamViewer } from "#app/server/auth/stream-viewer.server";
 import { rateLimitScale } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import type { LiveTable, TableChange } from "#app/lib/live-tables";
+import { isStaff } from "#app/lib/access";
 
 const heartbeatMs = 20_000;
 // Readers only learn that a public table changed; staff also see profiles, page views, view
@@ -35,7 +37,12 @@ function admitStream(address: string): (() => void) | null {
   };
 }
 
-/** Server-Sent Events: one "change" event per database change, with heartbeats so proxies keep the stream open. */
+/**
+ * Server-Sent Events: one "change" event per database change, with heartbeats so proxies keep the
+ * stream open. A signed-in stream looks at its session again every EVENT_STREAM_RECHECK_SECONDS
+ * (at most 60) and as soon as the account's access changes; it ends once the session is gone or
+ * the account's staff standing changed, and no change is sent on a standing the account has lost.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const release = admitStream(addressKey(clientInfo(request).ip));
   // EventSource tries again by itself; Retry-After tells other clients when.
@@ -44,12 +51,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: 503,
       headers: { "Retry-After": "30", "Content-Type": "text/plain; charset=utf-8" },
     });
-  const user = await getUser(request).catch((error: unknown) => {
+  const [user, token] = await Promise.all([getUser(request), readSessionToken(request)]).catch((error: unknown) => {
     release();
     throw error;
   });
-  const isAdmin = user?.role === "admin";
-  const { realtime } = services();
+  const viewer: StreamViewer | null = user && token ? { userId: user.id, staff: isStaff(user.role) } : null;
+  const { realtime, config } = services();
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -70,15 +77,23 @@ export async function loader({ request }: Route.LoaderArgs) {
           // already closed
         }
       };
-      const unsubscribe = realtime.subscribe((change: TableChange) => {
-        if (!isAdmin && (!publicTables.has(change.table) || change.op === "views")) return;
-        const visible = isAdmin ? change : { table: change.table, op: change.op, id: null };
+      const deliver = (change: TableChange) => {
+        const staff = viewer?.staff ?? false;
+        if (!staff && (!publicTables.has(change.table) || change.op === "views")) return;
+        const visible = staff ? change : { table: change.table, op: change.op, id: null };
         send(`event: change\ndata: ${JSON.stringify(visible)}\n\n`);
-      }, end);
+      };
+      const watch = viewer && token ? new ViewerWatch(token, viewer, deliver, end) : null;
+      const unsubscribe = realtime.subscribe((change: TableChange) => (watch ? watch.pass(change) : deliver(change)), end);
+      const unsubscribeAccess = watch ? realtime.subscribeAccess((userId) => userId === watch.viewer.userId && watch.recheck()) : () => {};
+      const recheck = watch && setInterval(() => watch.recheck(), config.EVENT_STREAM_RECHECK_SECONDS * 1000);
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
       cleanup = () => {
         clearInterval(heartbeat);
+        if (recheck) clearInterval(recheck);
+        watch?.close();
         unsubscribe();
+        unsubscribeAccess();
         release();
       };
       request.signal.addEventListener("abort", end);

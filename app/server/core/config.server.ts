@@ -103,6 +103,8 @@ const configSchema = z
     /** Raw page views older than this are deleted; the daily rollups keep every count. */
     PAGE_VIEW_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(1).default(90),
     TRUST_PROXY: trustProxy,
+    /** How often an open event stream looks at its session again (closed once signed out, revoked, expired or no longer staff). */
+    EVENT_STREAM_RECHECK_SECONDS: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).max(60).default(60),
     /** Anonymous reader pages are served from a cache of rendered responses; false renders every request. */
     PAGE_CACHE: booleanFlag.default(true),
     /** Every admin is emailed when a comment awaits moderation. */
