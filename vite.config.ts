@@ -9,6 +9,6 @@ export default defineConfig({
   worker: { format: "es" },
   ssr: {
     // Native and WASM packages load from node_modules at run time, never bundled.
-    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pino"],
+    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pino", "fs-native-extensions"],
   },
 });

@@ -1,6 +1,6 @@
 // The server's entry. It reads the configuration and starts the embedded database (about a second of
 // WebAssembly, in its own thread) before it loads the rest of the server, which takes about as long:
-// the two overlap. Only Node's own modules and zod load before the engine starts.
+// the two overlap. Only Node's own modules, zod and the data-folder lock load before the engine starts.
 import { ConfigError, loadConfig, type Config } from "#app/server/core/config.server";
 import { DatabaseLockedError } from "#app/server/db/data-folder-lock.server";
 import { embeddedOptionsFor, startEmbeddedEngine, type EmbeddedEngine } from "#app/server/db/embedded-engine.server";

@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResets, profiles, users } from "#database/schema";
 import { AuthError, createAccount, sha256, verifyPassword } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { ensureOwner, OwnerRoleError } from "#app/server/auth/owner.server";
+import { lockDataDir } from "#app/server/db/data-folder-lock.server";
 import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "#scripts/lib/admin-commands";
 import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
 import { runTsx } from "#tests/helpers/processes";
@@ -98,9 +97,13 @@ describe("admin CLI (spawned)", () => {
 
   it("stops with one clear line while the server holds the DATA_DIR", async () => {
     const dataDir = temporaryFolder();
-    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.pid)); // a live process holds the lock
-    const run = runTsx("scripts/admin.ts", ["list"], { DATA_DIR: dataDir, DATABASE_URL: "" });
-    expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe("The server is running on this DATA_DIR: stop it first, then run this again.");
+    const unlock = lockDataDir(dataDir); // this test process stands for the running server
+    try {
+      const run = runTsx("scripts/admin.ts", ["list"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+      expect(await run.exited).toBe(1);
+      expect(run.output().trim()).toBe("The server is running on this DATA_DIR: stop it first, then run this again.");
+    } finally {
+      unlock();
+    }
   }, 60_000);
 });

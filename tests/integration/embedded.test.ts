@@ -3,9 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categories } from "#database/schema";
 import { DatabaseLockedError, openEmbeddedDatabase } from "#app/server/db/database.server";
+import { lockDataDir } from "#app/server/db/data-folder-lock.server";
 import { makePrivateFolder } from "#app/server/core/private-folder.server";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
-import { runBuiltServer, runTsx, startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { runBuiltServer, runTsx, startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { signInOverHttp } from "#tests/helpers/server";
 
 // These are about the embedded engine itself, so they run in the PGlite pass only.
@@ -16,7 +17,9 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     const first = await openEmbeddedDatabase({ dataDir });
     try {
       await expect(openEmbeddedDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
-      await expect(openEmbeddedDatabase({ dataDir })).rejects.toThrow(/is in use by another process \(pid \d+\)/);
+      await expect(openEmbeddedDatabase({ dataDir })).rejects.toThrow(
+        `The data folder ${folder} is in use by another process. Stop it first, or give this server its own DATA_DIR.`,
+      );
     } finally {
       await first.close();
     }
@@ -77,11 +80,41 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     }
   }, 120_000);
 
-  it("takes over a lock left by a process that died", async () => {
+  it("is free again the moment a holder is killed with SIGKILL: the kernel releases the lock, not a pid check", async () => {
     const folder = temporaryFolder();
-    fs.writeFileSync(path.join(folder, "server.lock"), "999999999");
-    const database = await openEmbeddedDatabase({ dataDir: path.join(folder, "pgdata") });
-    await database.close();
+    const holder = runTsx("tests/fixtures/lock-holder.ts", [folder], {});
+    await waitForOutput(holder, "locked");
+    const refused = runTsx("tests/fixtures/lock-holder.ts", [folder], {});
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(`The data folder ${folder} is in use by another process.`);
+    expect(() => lockDataDir(folder)).toThrow(DatabaseLockedError); // this process too, while the holder lives
+
+    holder.child.kill("SIGKILL");
+    await holder.exited;
+    expect(fs.readFileSync(path.join(folder, "server.lock"), "utf8")).toMatch(/^pid \d+, since /); // left behind, only information
+    const unlock = lockDataDir(folder);
+    unlock();
+  }, 30_000);
+
+  it("is not blocked by a lock file that names a live process: our own pid, pid 1, or a reused pid", () => {
+    for (const pid of [process.pid, 1, process.ppid]) {
+      const folder = temporaryFolder();
+      fs.writeFileSync(path.join(folder, "server.lock"), String(pid)); // what the old pid-file lock left behind
+      const unlock = lockDataDir(folder);
+      unlock();
+    }
+  });
+
+  it("keeps its lock when another descriptor of the lock file in this process is closed", () => {
+    const folder = temporaryFolder();
+    const unlock = lockDataDir(folder);
+    try {
+      fs.closeSync(fs.openSync(path.join(folder, "server.lock"), "r")); // would drop a classic POSIX (fcntl) lock
+      expect(() => lockDataDir(folder)).toThrow(DatabaseLockedError);
+    } finally {
+      unlock();
+    }
+    lockDataDir(folder)();
   });
 
   it("survives a kill during first-time creation: the next start creates a working database", async () => {
@@ -128,3 +161,11 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     }
   }, 90_000);
 });
+
+async function waitForOutput(running: RunningProcess, text: string) {
+  const deadline = Date.now() + 20_000;
+  while (!running.output().includes(text)) {
+    if (running.child.exitCode !== null || Date.now() > deadline) throw new Error(`expected "${text}":\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,5 +1,6 @@
-// The embedded engine's thread and the client that talks to it, with nothing but Node's own modules:
-// the server's entry starts it first, so PGlite's WebAssembly starts up while the app's modules load.
+// The embedded engine's thread and the client that talks to it, with nothing but Node's own modules (and
+// the data-folder lock's small native addon): the server's entry starts it first, so PGlite's WebAssembly
+// starts up while the app's modules load.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { cachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
