@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { slugify } from "./slug";
 import { parseTagNames } from "./tags";
+import { validateDisplayName } from "./comment-schema";
 
 /** Trimmed text; blank becomes null (excerpt, image URL, description, icon, bio…). */
 const optionalText = (max: number, label: string) =>
@@ -98,19 +99,27 @@ export const teamMemberFormSchema = z.object({
 });
 export type TeamMemberFormInput = z.output<typeof teamMemberFormSchema>;
 
+/** A display name by the rule every display name follows (validateDisplayName). */
+function displayNameOrIssue(value: string | undefined, context: z.RefinementCtx): string {
+  const checked = validateDisplayName(value);
+  if (checked.ok) return checked.name;
+  context.addIssue({ code: "custom", message: checked.error });
+  return z.NEVER;
+}
+
 export const profileEditSchema = z.object({
-  displayName: optionalText(120, "Display name"),
+  // Blank clears the name (stored as null).
+  displayName: z
+    .string()
+    .optional()
+    .transform((value, context) => (value?.trim() ? displayNameOrIssue(value, context) : null)),
   role: z.enum(["user", "admin"], { message: "Role must be user or admin." }),
   bio: optionalText(2000, "Bio"),
 });
 export type ProfileEditInput = z.output<typeof profileEditSchema>;
 
 export const authorProfileSchema = z.object({
-  displayName: z
-    .string({ message: "Name is required." })
-    .trim()
-    .min(1, { message: "Name is required." })
-    .max(120, { message: "Name must be at most 120 characters." }),
+  displayName: z.string().optional().transform(displayNameOrIssue),
   bio: optionalText(500, "Bio"),
   photoUrl: imageUrlField("Photo URL"),
   // Blank: made from the name. Normalised by the categories' rule.

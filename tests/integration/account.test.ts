@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, emailChanges, emailVerifications, passwordResets, sessions, users } from "#database/schema";
+import { articles, categories, comments, emailChanges, emailVerifications, passwordResets, profiles, sessions, users } from "#database/schema";
 import { createAccount } from "#app/server/auth/auth.server";
 import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
 import { resetLinkInvalidText, resetRequestedText, resendRequestedText } from "#app/lib/account-texts";
@@ -224,11 +224,13 @@ describe(`the account page (${testDatabaseKind})`, () => {
       .returning({ id: articles.id });
     const [comment] = await db
       .insert(comments)
-      .values({ content: "Thank you for this.", articleId: article!.id, userId: account.id, status: "approved" })
+      .values({ content: "Thank you for this.", articleId: article!.id, userId: account.id, authorName: "Reader Mulenga", status: "approved" })
       .returning({ id: comments.id });
 
     expect(await (await post("/account", { intent: "display-name", displayName: "Mrs Mulenga" }, jar)).text()).toContain("Your display name has been saved.");
-    expect(await (await fetch(`${server.url}/articles/${article!.id}`)).text()).toContain("Mrs Mulenga");
+    expect((await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, account.id)))[0]!.name).toBe("Mrs Mulenga");
+    // A comment keeps the name it was posted under (tests/integration/comments.test.ts).
+    expect(await (await fetch(`${server.url}/articles/${article!.id}`)).text()).toContain("Reader Mulenga");
 
     const wrong = await post("/account", { intent: "delete", deletePassword: "not-it" }, jar);
     expect(wrong.status).toBe(400);
@@ -239,7 +241,7 @@ describe(`the account page (${testDatabaseKind})`, () => {
     expect((await db.select().from(comments).where(eq(comments.id, comment!.id)))[0]).toMatchObject({ userId: null, content: "Thank you for this." });
     const articlePage = await (await fetch(`${server.url}/articles/${article!.id}`)).text();
     expect(articlePage).toContain("Anonymous reader");
-    expect(articlePage).not.toContain("Mrs Mulenga");
+    expect(articlePage).not.toContain("Reader Mulenga");
   });
 
   it("never deletes the site owner's account", async () => {

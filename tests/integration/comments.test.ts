@@ -131,8 +131,8 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     const leaves = await newReader("Leaving Reader");
     const base = Date.parse("2025-03-01T10:00:00Z");
     await db.insert(comments).values([
-      { articleId, userId: stays.id, content: "Second approved comment", status: "approved", createdAt: new Date(base + 60_000) },
-      { articleId, userId: leaves.id, content: "First approved comment", status: "approved", createdAt: new Date(base) },
+      { articleId, userId: stays.id, authorName: "Chipo Mwale", content: "Second approved comment", status: "approved", createdAt: new Date(base + 60_000) },
+      { articleId, userId: leaves.id, authorName: "Leaving Reader", content: "First approved comment", status: "approved", createdAt: new Date(base) },
       { articleId, userId: stays.id, content: "A comment still pending", status: "pending" },
       { articleId, userId: stays.id, content: "A rejected comment", status: "rejected" },
     ]);
@@ -141,7 +141,7 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
       .select()
       .from(comments)
       .where(and(eq(comments.articleId, articleId), eq(comments.content, "First approved comment")));
-    expect(anonymous!.userId).toBeNull();
+    expect(anonymous).toMatchObject({ userId: null, authorName: null });
 
     const html = await (await fetch(`${server.url}/articles/${articleId}`)).text();
     const first = html.indexOf("First approved comment");
@@ -155,6 +155,39 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     expect(html).not.toContain("A rejected comment");
     expect(html).not.toContain("Leaving Reader");
     expect(html).toContain("Comments (2)");
+  });
+
+  it("shows a comment under the name its author had when posting it: a rename later leaves approved comments as they were", async () => {
+    const { db } = server.services;
+    const article = await anArticle(db, { title: "Reading Corners That Work" });
+    const reader = await newReader("Natasha Zulu");
+    expect((await postComment(article.id, "Our reading corner doubled library loans.", { jar: reader.jar })).status).toBe(200);
+    await db.update(comments).set({ status: "approved" }).where(eq(comments.articleId, article.id));
+
+    // A name with a web address is refused; any other new name is taken, for new comments only.
+    const rename = (displayName: string) =>
+      fetch(`${server.url}/account`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: reader.jar.header() },
+        body: new URLSearchParams({ intent: "display-name", displayName }),
+      });
+    const spam = await rename("VISIT cheap-pills.example NOW");
+    expect(spam.status).toBe(400);
+    expect(await spam.text()).toContain("A display name cannot contain a web address.");
+    expect((await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, reader.id)))[0]!.name).toBe("Natasha Zulu");
+    expect((await rename("Tasha the Librarian")).status).toBe(200);
+
+    const page = await (await fetch(`${server.url}/articles/${article.id}`)).text();
+    expect(page).toContain("Natasha Zulu");
+    expect(page).not.toContain("Tasha the Librarian");
+
+    expect((await postComment(article.id, "We now run it at lunch too.", { jar: reader.jar })).status).toBe(200);
+    await db.update(comments).set({ status: "approved" }).where(eq(comments.articleId, article.id));
+    const later = await (await fetch(`${server.url}/articles/${article.id}`)).text();
+    const newer = later.indexOf("We now run it at lunch too.");
+    expect(later.slice(later.lastIndexOf("<li", newer), newer)).toContain("Tasha the Librarian");
+    const older = later.indexOf("Our reading corner doubled library loans.");
+    expect(later.slice(later.lastIndexOf("<li", older), older)).toContain("Natasha Zulu");
   });
 });
 

@@ -13,6 +13,7 @@ import { Button } from "#app/components/ui/button";
 import { SwitchField, TextAreaField, TextField } from "#app/components/ui/field";
 import { ImageUploadField } from "#app/components/admin/image-upload-field";
 import { adminMeta } from "#app/lib/seo";
+import { displayNameMaxLength } from "#app/lib/comment-schema";
 
 export const meta: Route.MetaFunction = () => adminMeta("Author Profile");
 
@@ -81,7 +82,15 @@ export default function AuthorProfileScreen({ loaderData, actionData }: Route.Co
         </p>
       )}
       <Form method="post" noValidate className="mt-6 grid gap-5">
-        <TextField id="author-name" name="displayName" label="Name" required maxLength={120} defaultValue={values.displayName} error={errors.displayName} />
+        <TextField
+          id="author-name"
+          name="displayName"
+          label="Name"
+          required
+          maxLength={displayNameMaxLength}
+          defaultValue={values.displayName}
+          error={errors.displayName}
+        />
         <TextField
           id="author-slug"
           name="slug"

@@ -15,6 +15,7 @@ import { services } from "#app/server/core/services.server";
 import { stampDate } from "#app/server/admin/admin-screens.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
+import { displayNameMaxLength } from "#app/lib/comment-schema";
 import { ownerCannotLeaveText } from "#app/lib/account-texts";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
@@ -103,7 +104,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <Section id="account-profile" title="Profile">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="display-name" />
-          <AccountField id="displayName" label="Display name" required maxLength={80} defaultValue={loaderData.displayName} autoComplete="nickname" />
+          <AccountField id="displayName" label="Display name" required maxLength={displayNameMaxLength} defaultValue={loaderData.displayName} autoComplete="nickname" />
           <p className="text-sm text-slate-600 dark:text-slate-300">Shown with the comments you write.</p>
           <AccountNotice error={answer("display-name")?.error} done={answer("display-name")?.done} />
           <AccountSubmit busy={busyWith === "display-name"}>Save display name</AccountSubmit>

@@ -63,11 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });
   const tooFast = await commentRateLimitMessage(user, clientInfo(request));
   if (tooFast) return data<CommentActionData>({ ok: false, values, errors: {}, formError: tooFast }, { status: 429 });
-  await addPendingComment({
-    articleId: params.id,
-    userId: user.id,
-    content: checked.content,
-  });
+  await addPendingComment({ articleId: params.id, author: user, content: checked.content });
   services().log.info({ articleId: params.id, userId: user.id }, "comment awaiting moderation");
   return data<CommentActionData>({
     ok: true,

@@ -21,6 +21,7 @@ import { sqlState } from "#app/server/db/types.server";
 import { ownerUserId } from "./owner.server";
 import { describeWait, hitRateLimits } from "./rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { validateDisplayName } from "#app/lib/comment-schema";
 import { addressKey } from "#app/server/core/address-key.server";
 
 const resetLinkMs = 60 * 60 * 1000;
@@ -131,9 +132,9 @@ async function requirePassword(db: AppDb, user: SessionUser, password: string) {
 }
 
 export async function updateDisplayName(user: SessionUser, input: { displayName: string }) {
-  const displayName = input.displayName.trim();
-  if (!displayName) throw new AuthError("Please enter a display name.");
-  if (displayName.length > 80) throw new AuthError("Display name must be at most 80 characters.");
+  const checked = validateDisplayName(input.displayName);
+  if (!checked.ok) throw new AuthError(checked.error);
+  const displayName = checked.name;
   await services().db.update(profiles).set({ displayName, updatedAt: new Date() }).where(eq(profiles.id, user.id));
 }
 

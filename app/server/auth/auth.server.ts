@@ -8,6 +8,7 @@ import { sqlState } from "#app/server/db/types.server";
 import { closeFor, countHit, describeWait, forgetKeys, hitRateLimits, rateLimitScale, secondsClosed } from "./rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
+import { validateDisplayName } from "#app/lib/comment-schema";
 import { credentialsSchema } from "#app/lib/auth-schema";
 import { accessDeniedText } from "#app/lib/access";
 
@@ -79,8 +80,10 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** A random token for a cookie or a link. */
 export const newToken = () => crypto.randomBytes(32).toString("base64url");
 
+/** The first display name: the email's local part, dots and the like as spaces ("mutinta.hamoonga" → "mutinta hamoonga"). */
 export function displayNameFromEmail(email: string): string {
-  return email.split("@")[0]!.trim() || email;
+  const checked = validateDisplayName(email.split("@")[0]!.replace(/[._+]+/g, " "));
+  return checked.ok ? checked.name : "Reader";
 }
 
 /** Returns the SESSION_SECRET, or the one generated the first time any instance started. */

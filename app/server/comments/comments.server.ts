@@ -18,21 +18,22 @@ interface ApprovedCommentRow {
   id: string;
   content: string;
   createdAt: string;
-  displayName: string | null;
+  authorName: string | null;
 }
 
 /**
- * The article's approved comments, oldest first (pending and rejected ones are never public), as
+ * The article's approved comments, oldest first (pending and rejected ones are never public), each
+ * under the name its author had when posting it (a rename later changes no approved comment), as
  * a column of a query over `articles`: the article page reads them with the article, in one round
  * trip. Spelled out, as Drizzle would leave "id" unqualified in a one-table query.
  */
 export const approvedCommentsColumn =
-  sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'content', c.content, 'createdAt', c.created_at, 'displayName', p.display_name) order by c.created_at, c.id), '[]'::json)::text from comments c left join profiles p on p.id = c.user_id where c.article_id = "articles"."id" and c.status = 'approved')`.mapWith(
+  sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'content', c.content, 'createdAt', c.created_at, 'authorName', c.author_name) order by c.created_at, c.id), '[]'::json)::text from comments c where c.article_id = "articles"."id" and c.status = 'approved')`.mapWith(
     (json: string): PublicComment[] =>
-      (JSON.parse(json) as ApprovedCommentRow[]).map(({ displayName, createdAt, ...comment }) => ({
+      (JSON.parse(json) as ApprovedCommentRow[]).map(({ authorName, createdAt, ...comment }) => ({
         ...comment,
         createdAt: new Date(createdAt),
-        author: displayName?.trim() || "Anonymous reader",
+        author: authorName?.trim() || "Anonymous reader",
       })),
   );
 
@@ -62,11 +63,15 @@ export async function commentRateLimitMessage(user: SessionUser, client: ClientI
   return wait === null ? null : `You are commenting too fast. Please try again in ${describeWait(wait)}.`;
 }
 
-/** Stores a reader's comment for moderation. */
-export async function addPendingComment(input: { articleId: string; userId: string; content: string }) {
-  await services()
-    .db.insert(comments)
-    .values({ ...input, status: "pending" });
+/** Stores a reader's comment for moderation, under the author's name as it is now. */
+export async function addPendingComment(input: { articleId: string; author: Pick<SessionUser, "id" | "displayName">; content: string }) {
+  await services().db.insert(comments).values({
+    articleId: input.articleId,
+    userId: input.author.id,
+    authorName: input.author.displayName,
+    content: input.content,
+    status: "pending",
+  });
   if (services().config.COMMENT_ALERTS) void alertStaffOfPendingComment(input.articleId);
 }
 

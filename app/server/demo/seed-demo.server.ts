@@ -25,6 +25,9 @@ import {
 
 const day = 24 * 60 * 60 * 1000;
 
+/** The demo reader who wrote the demo comments signed in. */
+const demoReaderName = "Mwila Banda";
+
 /** True when nothing has been written yet: demo content never mixes with real content. */
 export async function isEmptyDatabase(db: AppDb): Promise<boolean> {
   const [[articleCount], [categoryCount]] = await Promise.all([db.select({ n: count() }).from(articles), db.select({ n: count() }).from(categories)]);
@@ -52,7 +55,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
   // The authors are plain accounts: bylines and author pages without a staff sign-in.
   const [{ covers: images, portraits: teamPhotos }, readerId, ...authorIds] = await Promise.all([
     storeDemoImages(storage),
-    demoAccount(db, "reader@the-educator.local", "Mwila Banda"),
+    demoAccount(db, "reader@the-educator.local", demoReaderName),
     ...demoAuthors.map((author) => demoAccount(db, `${author.key}@the-educator.local`, author.name)),
   ]);
   const authorId = new Map(demoAuthors.map((author, index) => [author.key, authorIds[index]!]));
@@ -120,6 +123,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
         content: comment.content,
         status: comment.status,
         userId: comment.byReader ? readerId : null,
+        authorName: comment.byReader ? demoReaderName : null,
         articleId: articleId.get(comment.articleKey)!,
         createdAt: new Date(now.getTime() - (index + 1) * 3 * 60 * 60 * 1000),
       })),
