@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { readerPageOf, type ReaderPage } from "./lib/reader-page";
 import { cacheTagsHeader } from "./lib/page-cache-header";
+import { cspNonceHeader } from "./lib/internal-headers";
 import { imagesOnRequest, wantsDataSaver } from "./server/reader/data-saver.server";
 
 export const streamTimeout = 5_000;
@@ -65,7 +66,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
   }
   // Set by our Express server for every request (never taken from the client).
-  const nonce = request.headers.get("x-educator-csp-nonce") ?? "";
+  const nonce = request.headers.get(cspNonceHeader) ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;

@@ -4,8 +4,8 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
-import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "#app/server/core/config.server";
 import { services } from "#app/server/core/services.server";
@@ -14,7 +14,9 @@ import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
 import { refuseOversizedBody } from "./body-limit";
 import { publicPathMatcher, routeTree } from "./public-paths";
 import { createReaderPages, type ReaderPages } from "./reader-pages";
-import { clientAddress, refusesCrossSite, trustedProxies } from "./request";
+import { refusesCrossSite, trustedProxies } from "./request";
+import { cspNonceHeader } from "#app/lib/internal-headers";
+import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, outgoingHeaders, requestReader, viewOf } from "./request-view";
 import { securityHeaders } from "./security";
 
 const serverBuildModule = "virtual:react-router/server-build";
@@ -65,11 +67,7 @@ function publicPathsOf({ build, vite }: AppOptions): () => Promise<(path: string
  */
 export function createWebServer(options: AppOptions): http.Server {
   const app = createApp(options);
-  const answerBeacon = createPageViewBeaconHandler({
-    publicUrl: options.config.PUBLIC_URL,
-    trustProxy: options.config.TRUST_PROXY,
-    publicPaths: publicPathsOf(options),
-  });
+  const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, publicPaths: publicPathsOf(options) });
   const readerPages = options.build ? createReaderPages({ config: options.config, build: options.build.server }) : null;
   if (readerPages) invalidateOnChange(readerPages);
   const failed = (what: string, res: http.ServerResponse) => (error: unknown) => {
@@ -77,15 +75,26 @@ export function createWebServer(options: AppOptions): http.Server {
     if (!res.headersSent) res.writeHead(500);
     res.end();
   };
+  const readRequest = requestReader(options.config);
+  const logRequest = logRequests(options.log);
   return http.createServer((req, res) => {
-    if (isPageViewBeacon(req.url)) return void answerBeacon(req, res).catch(failed("page view not recorded", res));
+    const beacon = isPageViewBeacon(req.url);
+    logRequest(req, res, beacon);
+    const view = readRequest(req);
+    if (!view) return refuse(res, 400, "Bad Request");
+    if (beacon) return void answerBeacon(req, res).catch(failed("page view not recorded", res));
+    if (!isAllowedMethod(view.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
     if (refuseOversizedBody(req, res)) return;
-    if (readerPages?.take(req, res, failed("reader page failed", res))) return;
+    if (readerPages?.take(view, req, res, failed("reader page failed", res))) return;
     app(req, res);
   });
 }
 
-const sessionCookie = /(?:^|;\s*)(?:__Host-)?educator_session=/;
+/** A request refused before anything reads it (a malformed Host, an unsupported method): a line of text. */
+function refuse(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", ...headers });
+  res.end(text);
+}
 
 /** Sets `Cache-Control: private, no-store` as the headers go out, unless the response chose its own. */
 function privateByDefault(res: http.ServerResponse) {
@@ -96,8 +105,38 @@ function privateByDefault(res: http.ServerResponse) {
   } as typeof writeHead;
 }
 
-/** The path of a request, for the logs: query strings carry tokens (verification links) and searches. */
-const pathOnly = (url: string) => url.split("?", 1)[0];
+/**
+ * React Router's request handler for the app: like @react-router/express's, but the request is
+ * made from the server's view of it (`fetchRequestOf`: PUBLIC_URL's host, never the Host header),
+ * and no internal header (`x-educator-*`) of the answer is sent.
+ */
+function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode?: string) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const set: Record<string, string> = { [cspNonceHeader]: res.locals.cspNonce as string };
+      // The cross-site guard has let it in: React Router's own check, which compares Origin with the
+      // request's address (PUBLIC_URL's), would refuse a form posted to the site under another name.
+      if (req.headers.origin !== undefined) set.origin = viewOf(req).url.origin;
+      const response = await handle(fetchRequestOf(req, set, controller.signal));
+      if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of outgoingHeaders(response.headers)) res.append(name, value);
+      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+      if (!response.body) return void res.end();
+      await writeReadableStreamToWritable(response.body, res).catch((error: unknown) => {
+        if (!res.destroyed && !res.writableEnded) throw error;
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
 
 function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   const app = express();
@@ -105,23 +144,12 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
   const trusted = trustedProxies(config.TRUST_PROXY);
   app.set("trust proxy", trusted);
 
+  // Every request is logged (createWebServer) and read once (request-view.ts); the nonce is this answer's.
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: req.method, path: pathOnly(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    // Values the React Router app reads from the request; any copy sent by the client is replaced.
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    req.headers["x-educator-csp-nonce"] = res.locals.cspNonce;
-    req.headers["x-educator-client-ip"] = clientAddress(req, trusted);
-    next();
-  });
-
-  // Whatever is answered to a signed-in browser may be personal: no cache keeps it, unless a
-  // route says otherwise for content that is the same for everyone (feeds, images).
-  app.use((req, res, next) => {
-    if (sessionCookie.test(req.headers.cookie ?? "")) privateByDefault(res);
+    // Whatever is answered to a signed-in browser may be personal: no cache keeps it, unless a
+    // route says otherwise for content that is the same for everyone (feeds, images).
+    if (viewOf(req).personal) privateByDefault(res);
     next();
   });
   app.use(securityHeaders(config, vite ? "off" : (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`));
@@ -134,11 +162,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
 
   if (vite) {
     app.use(vite.middlewares);
-    app.use(
-      createRequestHandler({
-        build: () => vite.ssrLoadModule(serverBuildModule) as Promise<ServerBuild>,
-      }),
-    );
+    app.use(reactRouterHandler(() => vite.ssrLoadModule(serverBuildModule) as Promise<ServerBuild>, "development"));
   } else if (build) {
     // File names under /assets carry a content hash: cache them for a year.
     app.use("/assets", express.static(path.join(build.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
@@ -152,13 +176,15 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
         },
       }),
     );
-    app.use(createRequestHandler({ build: build.server, mode: "production" }));
+    app.use(reactRouterHandler(build.server, "production"));
   }
 
   app.use((error: Error, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) log.error({ err: error, path: pathOnly(req.originalUrl) }, "request failed");
+    const given = (error as { status?: unknown }).status;
+    // Only a client error the error names itself; anything else is ours, and says nothing more (never a stack).
+    const status = Number.isInteger(given) && (given as number) >= 400 && (given as number) < 600 ? (given as number) : 500;
+    if (status >= 500) log.error({ err: error, path: viewOf(req).url.pathname }, "request failed");
     res
       .status(status)
       .type("text/plain")

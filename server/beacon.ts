@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyLimits } from "#app/lib/request-limits";
 import { answerPageViewBeacon } from "#app/server/analytics/page-views.server";
-import { clientAddress, refusesCrossSite, trustedProxies, type TrustProxy } from "./request";
+import { refusesCrossSite } from "./request";
+import { viewOf } from "./request-view";
 
 const pageViewBeaconPath = "/api/page-views";
 
@@ -42,12 +43,10 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  */
 export function createPageViewBeaconHandler(options: {
   publicUrl: string;
-  trustProxy: TrustProxy;
   /** The site's public pages, the only paths a view is kept for. */
   publicPaths: () => Promise<(path: string) => boolean>;
 }) {
   const allowedOrigin = new URL(options.publicUrl).origin;
-  const trusted = trustedProxies(options.trustProxy);
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (refusesCrossSite(req, allowedOrigin)) {
       sendJson(res, 403, { error: "Cross-site request refused." });
@@ -67,7 +66,7 @@ export function createPageViewBeaconHandler(options: {
     const answer = answerPageViewBeacon({
       method: req.method ?? "GET",
       userAgent: req.headers["user-agent"],
-      clientIp: clientAddress(req, trusted),
+      clientIp: viewOf(req).clientAddress,
       body,
       isPublicPath: await options.publicPaths(),
     });

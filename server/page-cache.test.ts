@@ -1,25 +1,97 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPage, PageCache, type StoredPage } from "./page-cache";
+import { BackgroundQueue, compressForStorage, PageCache, storablePage, type StoredPage } from "./page-cache";
 
 /** A stored page of exactly `bytes` bytes over its three bodies, stored at `storedAt`. */
 function page(tags: string[], bytes = 300, storedAt = Date.now()): StoredPage {
   const third = Buffer.alloc(bytes / 3, "x");
-  return { status: 200, headers: {}, identity: third, gzip: third, brotli: third, etag: 'W/"x"', tags, storedAt };
+  return { status: 200, headers: {}, identity: third, gzip: third, brotli: third, compressed: true, etag: 'W/"x"', tags, storedAt };
 }
 
 const keys = (cache: PageCache, candidates: string[]) => candidates.filter((key) => cache.get(key) !== undefined);
 
 describe("page cache", () => {
-  it("compresses once: gzip and brotli decode to the body, one weak ETag per body", async () => {
+  it("stores a miss as rendered (gzip level 1 at most), and compresses it for good later: every body decodes to the page, one weak ETag", async () => {
     const identity = Buffer.from("<!doctype html><p>" + "Teachers in Zambia. ".repeat(200) + "</p>");
-    const stored = await compressPage({ status: 200, headers: { "content-type": "text/html" }, identity, tags: ["a"] });
-    expect(zlib.gunzipSync(stored.gzip).equals(identity)).toBe(true);
-    expect(zlib.brotliDecompressSync(stored.brotli).equals(identity)).toBe(true);
-    expect(stored.brotli.length).toBeLessThan(identity.length / 10);
+    const rendered = { status: 200, headers: { "content-type": "text/html" }, identity, tags: ["a"] };
+    const plain = await storablePage(rendered, { quickGzip: false });
+    expect(plain.compressed).toBe(false);
+    expect([plain.gzip, plain.brotli]).toEqual([undefined, undefined]);
+    const quick = await storablePage(rendered, { quickGzip: true });
+    expect(quick.compressed).toBe(false);
+    expect(quick.brotli).toBeUndefined();
+    expect(zlib.gunzipSync(quick.gzip!).equals(identity)).toBe(true);
+    expect(quick.gzip!.equals(zlib.gzipSync(identity, { level: 1 }))).toBe(true);
+
+    const stored = await compressForStorage(quick);
+    expect(stored).toMatchObject({ compressed: true, etag: quick.etag, tags: ["a"], storedAt: quick.storedAt });
+    expect(zlib.gunzipSync(stored.gzip!).equals(identity)).toBe(true);
+    expect(zlib.brotliDecompressSync(stored.brotli!).equals(identity)).toBe(true);
+    expect(stored.brotli!.length).toBeLessThan(identity.length / 10);
+    expect(stored.gzip!.length).toBeLessThanOrEqual(quick.gzip!.length);
     expect(stored.etag).toMatch(/^W\/"[\w-]+"$/);
-    expect((await compressPage({ status: 200, headers: {}, identity, tags: [] })).etag).toBe(stored.etag);
-    expect((await compressPage({ status: 200, headers: {}, identity: Buffer.from("other"), tags: [] })).etag).not.toBe(stored.etag);
+    expect(plain.etag).toBe(stored.etag);
+    expect((await storablePage({ ...rendered, identity: Buffer.from("other") }, { quickGzip: false })).etag).not.toBe(stored.etag);
+  });
+
+  it("puts a compressed copy in the place of a kept page only while the cache still keeps that page, counting its new size", () => {
+    const cache = new PageCache({ maxBytes: 1_000, maxAgeMs: 60_000 });
+    const rendered = { ...page(["a"], 300), gzip: undefined, brotli: undefined, compressed: false };
+    cache.store("/", rendered, cache.begin());
+    expect(cache.size).toEqual({ pages: 1, bytes: 100 });
+    expect(cache.holds("/", rendered)).toBe(true);
+    const compressed = page(["a"], 300);
+    expect(cache.replace("/", rendered, compressed)).toBe(true);
+    expect(cache.get("/")).toBe(compressed);
+    expect(cache.size).toEqual({ pages: 1, bytes: 300 });
+    // Replaced or dropped meanwhile: the late copy is not kept.
+    expect(cache.replace("/", rendered, page(["a"], 600))).toBe(false);
+    expect(cache.get("/")).toBe(compressed);
+    const next = { ...page(["b"], 300), compressed: false };
+    cache.store("/next", next, cache.begin());
+    cache.invalidate(["b"]);
+    expect(cache.holds("/next", next)).toBe(false);
+    expect(cache.replace("/next", next, page(["b"], 300))).toBe(false);
+    expect(cache.get("/next")).toBeUndefined();
+    expect(cache.size).toEqual({ pages: 1, bytes: 300 });
+    // Growing past the limit drops the least recently used pages, as a store does.
+    cache.store("/other", { ...page(["c"], 300), compressed: false }, cache.begin());
+    const grown = cache.get("/other")!;
+    expect(cache.replace("/other", grown, page(["c"], 900))).toBe(true);
+    expect(keys(cache, ["/", "/other"])).toEqual(["/other"]);
+    expect(cache.size).toEqual({ pages: 1, bytes: 900 });
+  });
+
+  it("runs background work one job at a time, and drops new work while too much waits", async () => {
+    const queue = new BackgroundQueue(2);
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    const releases: (() => void)[] = [];
+    const job = (id: number) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      running--;
+      done.push(id);
+    };
+    expect(queue.add(job(1))).toBe(true); // runs at once
+    expect(queue.add(job(2))).toBe(true);
+    expect(queue.add(job(3))).toBe(true);
+    expect(queue.add(job(4))).toBe(false); // two already wait
+    expect(queue.size).toEqual({ running: true, waiting: 2 });
+    for (let round = 0; round < 3; round++) {
+      await expect.poll(() => releases.length).toBe(round + 1);
+      releases[round]!();
+    }
+    await expect.poll(() => done).toEqual([1, 2, 3]);
+    expect(most).toBe(1);
+    await expect.poll(() => queue.size).toEqual({ running: false, waiting: 0 });
+    // A failing job does not stop the ones after it.
+    const after: string[] = [];
+    queue.add(() => Promise.reject(new Error("broken")));
+    queue.add(async () => void after.push("ran"));
+    await expect.poll(() => after).toEqual(["ran"]);
   });
 
   it("drops the least recently used pages once past its byte limit", () => {

@@ -4,8 +4,10 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 const siteLayoutId = "routes/site/layout";
 // Ids (UUIDs) and slugs: anything longer or stranger names no page of ours.
 const plainParam = /^[A-Za-z0-9-]{1,100}$/;
-// Answers about paths, remembered (matchRoutes ranks every route on each call).
+// Answers about paths, remembered (matchRoutes ranks every route on each call): at most this many
+// paths of at most this length (about 5 MB), so made-up addresses cannot fill the memory.
 const maxRememberedPaths = 10_000;
+export const maxRememberedPathLength = 256;
 
 /** The build's routes as React Router's route objects, for matching paths without rendering. */
 export function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
@@ -34,16 +36,16 @@ export function publicPathMatcher(routes: RouteObject[]): (path: string) => bool
   });
 }
 
-/** `test`, answered from memory for a path seen before. */
-export function rememberedPathTest(test: (path: string) => boolean): (path: string) => boolean {
-  const known = new Map<string, boolean>();
+/** `test`, answered from memory for a path seen before; a path longer than any of ours is asked again each time. */
+export function rememberedPathTest<Answer extends NonNullable<unknown> | null>(test: (path: string) => Answer): (path: string) => Answer {
+  const known = new Map<string, Answer>();
   return (path) => {
-    let answer = known.get(path);
-    if (answer === undefined) {
-      answer = test(path);
-      if (known.size >= maxRememberedPaths) known.clear();
-      known.set(path, answer);
-    }
+    const remembered = known.get(path);
+    if (remembered !== undefined) return remembered;
+    const answer = test(path);
+    if (path.length > maxRememberedPathLength) return answer;
+    if (known.size >= maxRememberedPaths) known.clear();
+    known.set(path, answer);
     return answer;
   };
 }

@@ -54,3 +54,24 @@ export function articleListSearch(params: Partial<ArticleListParams>): string {
   const text = search.toString();
   return text ? `?${text}` : "";
 }
+
+/** A list's page cursor in its address: `?after=` (the next page) or `?before=` (the previous one), as app/server/db/keyset.server.ts reads it. */
+export const pageCursorParams = ["after", "before"] as const;
+
+/**
+ * What a list page reads of its query, in one canonical form: the list parameters named in `read`
+ * (defaults, bad values and everything else left out, as `articleListSearch` writes them) and its
+ * page cursor. Declared as the page's `ReaderPage.query`.
+ */
+export function listQuery(read: readonly (keyof ArticleListParams)[]): (search: URLSearchParams) => string {
+  return (search) => {
+    const params = parseArticleListParams(search);
+    const canonical = new URLSearchParams(articleListSearch(Object.fromEntries(read.map((name) => [name, params[name]]))));
+    for (const name of pageCursorParams) {
+      const cursor = search.get(name);
+      if (cursor) canonical.set(name, cursor);
+    }
+    const text = canonical.toString();
+    return text ? `?${text}` : "";
+  };
+}

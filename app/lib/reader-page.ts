@@ -10,6 +10,12 @@ export interface ReaderPage<Data = never> {
   live?: readonly LiveTable[];
   /** Absent, or null for this response: the page is not cached. */
   cacheTags?: (data: Data) => string[] | null;
+  /**
+   * What the page reads of its address's query, in one canonical form ("?q=lunch&sort=oldest", ""
+   * for nothing that matters). The page is rendered and cached with this query and nothing else, so
+   * parameters it does not read make no new copy of it. Absent: it reads no query at all.
+   */
+  query?: (search: URLSearchParams) => string;
 }
 
 export interface ReaderPageHandle<Data = never> {
@@ -49,10 +55,13 @@ export const cacheTag = {
   team: "team",
 } as const;
 
-/** A page of article cards (home, lists, category, tag and author pages): it shows articles, their categories and bylines. */
-export const articleListPage: ReaderPageHandle = {
-  readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories, cacheTag.authors] },
-};
+/**
+ * A page of article cards (home, lists, category, tag and author pages): it shows articles, their
+ * categories and bylines, and reads `query` of its address (see `ReaderPage.query`).
+ */
+export function articleListPage(query?: ReaderPage["query"]): ReaderPageHandle {
+  return { readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories, cacheTag.authors], ...(query ? { query } : {}) } };
+}
 
 /**
  * A reader route's `clientLoader`: a hydrated page (the admin, the forms) that links to a reader

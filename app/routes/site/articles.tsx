@@ -4,7 +4,7 @@ import { ArticleGrid } from "#app/components/site/article-grid";
 import { ListControls, ListViewToggle } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { ListStatus } from "#app/components/site/list-status";
-import { parseArticleListParams } from "#app/lib/article-list-params";
+import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return keptOnServer({ params, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
-export const handle = articleListPage;
+export const handle = articleListPage(listQuery(["q", "category", "sort", "view"]));
 
 export const clientLoader = loadAsDocument;
 

@@ -7,6 +7,7 @@ import { ListStatus } from "#app/components/site/list-status";
 import { Pagination } from "#app/components/site/pagination";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { listQuery } from "#app/lib/article-list-params";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
-export const handle = articleListPage;
+export const handle = articleListPage(listQuery([]));
 
 export const clientLoader = loadAsDocument;
 

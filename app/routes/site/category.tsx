@@ -1,7 +1,7 @@
 import type { Route } from "./+types/category";
 import { findCategory, searchPublishedArticles } from "#app/server/articles/articles.server";
 import { CategoryBanner } from "#app/components/site/category-banner";
-import { parseArticleListParams } from "#app/lib/article-list-params";
+import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => [
   ),
 ];
 
-export const handle = articleListPage;
+export const handle = articleListPage(listQuery(["q", "sort", "view"]));
 
 export const clientLoader = loadAsDocument;
 

@@ -35,7 +35,8 @@ const categoryLinks = [
   { to: "/ask-kafundisha", label: "Ask Kafundisha", icon: MessageCircleQuestion },
 ];
 
-export const handle = articleListPage;
+// Reads nothing of its query: /?anything is the home page.
+export const handle = articleListPage();
 
 export const clientLoader = loadAsDocument;
 

@@ -4,7 +4,7 @@ import { findTag } from "#app/server/articles/tags.server";
 import { services } from "#app/server/core/services.server";
 import { SearchableArticleList } from "#app/components/site/searchable-article-list";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
-import { parseArticleListParams } from "#app/lib/article-list-params";
+import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
-export const handle = articleListPage;
+export const handle = articleListPage(listQuery(["q", "sort", "view"]));
 
 export const clientLoader = loadAsDocument;
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { services } from "#app/server/core/services.server";
+import { pageCursorParams } from "#app/lib/article-list-params";
 
 /** Rows per page on every paginated list, public and admin. */
 export const pageSize = 12;
@@ -47,7 +48,8 @@ export const firstPage: PageRequest = { after: null, before: null };
  * screen, prefixed by the list's name (`messagesAfter`/`messagesBefore`).
  */
 function cursorParams(prefix?: string) {
-  return prefix ? { after: `${prefix}After`, before: `${prefix}Before` } : { after: "after", before: "before" };
+  const [after, before] = pageCursorParams;
+  return prefix ? { after: `${prefix}After`, before: `${prefix}Before` } : { after, before };
 }
 
 export function pageRequest(search: URLSearchParams, prefix?: string): PageRequest {

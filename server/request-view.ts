@@ -1,0 +1,173 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Config } from "#app/server/core/config.server";
+import { clientAddressHeader, internalHeaderPrefix } from "#app/lib/internal-headers";
+import { toastCookieName } from "#app/server/core/toast.server";
+import { wantsDataSaver } from "#app/server/reader/data-saver.server";
+import { clientAddress, trustedProxies } from "./request";
+
+/**
+ * What the server trusts about a request, worked out once as it arrives and used by every path
+ * that answers it (the page cache, reader pages rendered directly, the Express app):
+ *
+ * - its address is PUBLIC_URL's origin with the path and query asked for: a `Host` or
+ *   `X-Forwarded-Host` header never reaches a rendered page or a cache key (a malformed Host is 400);
+ * - its client address is read one way (`clientAddress`, behind `TRUST_PROXY` only);
+ * - it is personal when it carries a cookie the session or toast code would read;
+ * - headers named `x-educator-*` are ours: the client's copies are dropped, and ours never leave.
+ */
+export interface RequestView {
+  method: string;
+  /** PUBLIC_URL's origin, the path (dot segments resolved) and the query as sent. */
+  url: URL;
+  clientAddress: string;
+  /** A session or toast cookie: the answer is this reader's own, never shared or cached. */
+  personal: boolean;
+  /** Pages without images (`Save-Data: on`, or the footer's switch). */
+  dataSaver: boolean;
+}
+
+/** The methods the site answers; anything else (TRACE, OPTIONS, WebDAV's…) gets 405. */
+const allowedMethods = new Set(["GET", "HEAD", "POST"]);
+export const allowHeader = [...allowedMethods].join(", ");
+
+// RFC 3986 host: a registered name or IPv4 address, or an IP literal in brackets; then an optional port.
+const validHost = /^(?:[\w.~!$&'()*+,;=%-]+|\[[\d.:A-Fa-f]+\])(?::\d{0,5})?$/;
+
+/**
+ * The cookies that make a request personal: the session (`educator_session`, `__Host-educator_session`
+ * on https: app/server/auth/auth.server.ts) and the toast. React Router's cookies read the header
+ * with the `cookie` package, which takes each name as written between `;` and `=`, trimmed of
+ * spaces and tabs, never decoded: so a header without one of these names in its text cannot carry
+ * such a cookie, and one with it anywhere (`educator_session =…`, `__Host-educator_session=…`, even
+ * inside another cookie's value) counts as personal. That errs towards rendering a page privately,
+ * which is always safe.
+ */
+export const personalCookieNames = ["educator_session", toastCookieName] as const;
+
+export function carriesPersonalCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && personalCookieNames.some((name) => cookieHeader.includes(name));
+}
+
+/** The path and query of a request target (absolute-form is accepted, its host ignored); null when it is neither. */
+function pathAndQuery(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+const views = new WeakMap<IncomingMessage, RequestView>();
+
+/** The view `readRequest` took of `req` (every request through `createWebServer` has one). */
+export function viewOf(req: IncomingMessage): RequestView {
+  const view = views.get(req);
+  if (!view) throw new Error("request without a view: it did not come through createWebServer");
+  return view;
+}
+
+export type RequestReader = (req: IncomingMessage) => RequestView | null;
+
+/**
+ * Reads a request's view and strips the client's `x-educator-*` headers; null when the request
+ * cannot be read (a malformed Host or target): answer 400. Method checks are the caller's.
+ */
+export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">): RequestReader {
+  const origin = new URL(config.PUBLIC_URL).origin;
+  const trusted = trustedProxies(config.TRUST_PROXY);
+  return (req) => {
+    const { host } = req.headers;
+    if (host !== undefined && host !== "" && !validHost.test(host)) return null;
+    const target = pathAndQuery(req.url ?? "");
+    if (target === null) return null;
+    let url: URL;
+    try {
+      // Concatenated, never resolved against the origin: `//elsewhere/x` stays a path of ours.
+      url = new URL(origin + target);
+    } catch {
+      return null;
+    }
+    for (const name of Object.keys(req.headers)) if (name.startsWith(internalHeaderPrefix)) delete req.headers[name];
+    const cookie = req.headers.cookie;
+    const view: RequestView = {
+      method: req.method ?? "GET",
+      url,
+      clientAddress: clientAddress(req, trusted),
+      personal: carriesPersonalCookie(cookie),
+      dataSaver: wantsDataSaver({ get: (name) => (name === "cookie" ? (cookie ?? null) : headerText(req, name)) }),
+    };
+    views.set(req, view);
+    return view;
+  };
+}
+
+function headerText(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
+export const isAllowedMethod = (method: string | undefined) => allowedMethods.has(method ?? "");
+
+/**
+ * The request React Router gets for `req` on the app's path: the view's address (its host is
+ * PUBLIC_URL's), the client's headers with the server's (`set`, the client address) over them, and the body.
+ */
+export function fetchRequestOf(req: IncomingMessage, set: Record<string, string>, signal: AbortSignal): Request {
+  const view = viewOf(req);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  headers.set("host", view.url.host);
+  headers.set(clientAddressHeader, view.clientAddress);
+  for (const [name, value] of Object.entries(set)) headers.set(name, value);
+  const hasBody = view.method !== "GET" && view.method !== "HEAD";
+  return new Request(view.url, {
+    method: view.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** The headers of an answer that may leave the server: none of our internal ones. */
+export function outgoingHeaders(headers: Headers): [string, string][] {
+  return [...headers].filter(([name]) => !name.startsWith(internalHeaderPrefix));
+}
+
+// Cache hits are most of the traffic: one in this many is logged, with `sampled` saying so.
+const hitSampling = 100;
+
+/** What the page cache made of a request (`x-page-cache`), for its log line. */
+export type CacheVerdict = "hit" | "miss" | "pass" | "off";
+const verdicts = new WeakMap<ServerResponse, CacheVerdict>();
+
+export function noteCacheVerdict(res: ServerResponse, verdict: CacheVerdict) {
+  verdicts.set(res, verdict);
+}
+
+/**
+ * Logs every request the same way once it is answered, whichever path answered it: method, path
+ * without the query (it carries tokens and searches), status, milliseconds, and for reader pages
+ * the cache's verdict (`noteCacheVerdict`). Page-cache hits and page-view beacons are sampled.
+ */
+export function logRequests(log: Logger) {
+  let sampledSeen = 0;
+  return (req: IncomingMessage, res: ServerResponse, sampled: boolean) => {
+    const started = process.hrtime.bigint();
+    res.once("finish", () => {
+      const cache = verdicts.get(res);
+      const sampling = sampled || cache === "hit";
+      if (sampling && sampledSeen++ % hitSampling !== 0) return;
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const path = views.get(req)?.url.pathname ?? (req.url ?? "").split("?", 1)[0];
+      log.info({ method: req.method, path, status: res.statusCode, ms, ...(cache ? { cache } : {}), ...(sampling ? { sampled: hitSampling } : {}) }, "request");
+    });
+  };
+}

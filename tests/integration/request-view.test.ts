@@ -1,0 +1,95 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { rawRequest } from "#tests/helpers/pages";
+import { signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+
+const owner = { OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" };
+let server: TestServer;
+const logged: string[] = [];
+
+interface RequestLine {
+  msg: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  cache?: string;
+  sampled?: number;
+}
+
+const requestLines = () =>
+  logged
+    .map((line) => JSON.parse(line) as RequestLine)
+    .filter((entry) => entry.msg === "request")
+    .map(({ method, path, status, cache, sampled }) => ({ method, path, status, cache, sampled }));
+
+beforeAll(async () => {
+  server = await startTestServer(owner, { log: pino({ level: "info" }, { write: (line: string) => void logged.push(line) }) });
+});
+afterAll(() => server.close());
+
+const stackTrace = /\bat .+\(.+:\d+:\d+\)|node_modules|Error:/;
+
+describe(`requests the server refuses before reading them (${testDatabaseKind})`, () => {
+  it("answers a malformed Host with 400, wherever it is sent", async () => {
+    for (const path of ["/", "/about", "/articles?q=x", "/auth", "/healthz", "/api/page-views", "/assets/none.js"]) {
+      for (const host of ["[", "example.org/articles?q=moved", "a b"]) {
+        const answer = await rawRequest(`${server.url}${path}`, { headers: { Host: host } });
+        expect(answer.status, `${path} with Host ${host}`).toBe(400);
+        expect(answer.html).toBe("Bad Request");
+      }
+    }
+    expect((await rawRequest(`${server.url}/about`, { headers: { Host: "magazine.example:8080" } })).status).toBe(200);
+  });
+
+  it("answers TRACE and other methods the site does not use with 405 and Allow", async () => {
+    for (const method of ["TRACE", "OPTIONS", "PROPFIND", "PUT", "DELETE", "PATCH"]) {
+      for (const path of ["/", "/about", "/auth", "/admin"]) {
+        const answer = await rawRequest(`${server.url}${path}`, { method });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST");
+        expect(answer.html).toBe("Method Not Allowed");
+      }
+    }
+  });
+
+  it("never answers with a stack trace", async () => {
+    for (const path of ["/uploads/%E0%A4%A", "/%", "/articles/%ZZ", "/assets/%C0%AF"]) {
+      const answer = await rawRequest(`${server.url}${path}`);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.html, path).not.toMatch(stackTrace);
+    }
+  });
+});
+
+describe(`the request log (${testDatabaseKind})`, () => {
+  it("logs reader pages on both paths the same way (path without query, status, ms), a miss always and hits sampled", async () => {
+    const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
+    logged.length = 0;
+    await rawRequest(`${server.url}/saved?secret-search=1`); // a miss, answered before Express
+    for (let hit = 0; hit < 150; hit++) await rawRequest(`${server.url}/saved`); // hits
+    await rawRequest(`${server.url}/saved?secret-search=2`, { headers: { Cookie: jar.header() } }); // signed in: Express
+    await rawRequest(`${server.url}/articles/00000000-0000-4000-8000-000000000000`); // rendered, not kept (404)
+    await rawRequest(`${server.url}/`, { method: "TRACE" });
+    await rawRequest(`${server.url}/`, { headers: { Host: "[" } });
+    await expect.poll(() => requestLines().length).toBeGreaterThanOrEqual(6);
+    const lines = requestLines();
+    expect(lines.filter((line) => line.cache !== "hit")).toEqual([
+      { method: "GET", path: "/saved", status: 200, cache: "miss", sampled: undefined },
+      { method: "GET", path: "/saved", status: 200, cache: undefined, sampled: undefined },
+      { method: "GET", path: "/articles/00000000-0000-4000-8000-000000000000", status: 404, cache: "pass", sampled: undefined },
+      { method: "TRACE", path: "/", status: 405, cache: undefined, sampled: undefined },
+      { method: "GET", path: "/", status: 400, cache: undefined, sampled: undefined },
+    ]);
+    // One hit in a hundred, saying so.
+    const hits = lines.filter((line) => line.cache === "hit");
+    expect(hits.length).toBeGreaterThanOrEqual(1);
+    expect(hits.length).toBeLessThanOrEqual(2);
+    expect(hits[0]).toEqual({ method: "GET", path: "/saved", status: 200, cache: "hit", sampled: 100 });
+    expect(logged.join("\n")).not.toContain("secret-search");
+    for (const line of logged.map((entry) => JSON.parse(entry) as RequestLine).filter((entry) => entry.msg === "request")) {
+      expect(line.ms).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
