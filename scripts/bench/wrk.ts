@@ -28,10 +28,24 @@ export interface WrkFigures {
 
 /**
  * `wrk --latency` against `url` from its own process (2 threads), anonymous GETs with wrk's
- * default headers (no cookies, no Accept-Encoding) and its default 2 s timeout.
+ * default headers (no cookies, no Accept-Encoding) and its default 2 s timeout; `script` (a Lua
+ * file, with `scriptArgs` after `--`) may make each request itself.
  */
-export async function runWrk(url: string, options: { seconds: number; connections: number }): Promise<WrkFigures> {
-  const args = ["--threads", "2", "--connections", String(options.connections), "--duration", `${options.seconds}s`, "--latency", url];
+export async function runWrk(url: string, options: { seconds: number; connections: number; script?: string; scriptArgs?: string[] }): Promise<WrkFigures> {
+  const script = options.script ? ["--script", options.script] : [];
+  const scriptArgs = options.scriptArgs ? ["--", ...options.scriptArgs] : [];
+  const args = [
+    "--threads",
+    "2",
+    "--connections",
+    String(options.connections),
+    "--duration",
+    `${options.seconds}s`,
+    "--latency",
+    ...script,
+    url,
+    ...scriptArgs,
+  ];
   const wrk = startChild("wrk", args);
   const timer = setTimeout(() => void wrk.stop(1000), (options.seconds + 30) * 1000);
   const code = await wrk.exited;
