@@ -20,6 +20,7 @@ export default [
     route("auth/reset", "routes/site/reset-password.tsx"),
     route("account", "routes/site/account.tsx"),
     route("account/email", "routes/site/confirm-email-change.tsx"),
+    route("account/email/undo", "routes/site/undo-email-change.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),

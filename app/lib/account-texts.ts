@@ -5,3 +5,5 @@ export const resetRequestedText = "If an account uses that email, we have sent i
 export const resendRequestedText = "If an account with that email is waiting for confirmation, we have sent it a new link.";
 export const resetLinkInvalidText = "This link has expired or has already been used. Ask for a new one.";
 export const ownerCannotLeaveText = "The site owner's account cannot be deleted.";
+/** A role change from a session whose password was typed more than 10 minutes ago. */
+export const passwordNeededText = "Please enter your password to change a role: you last typed it more than 10 minutes ago.";

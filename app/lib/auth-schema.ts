@@ -10,7 +10,10 @@ export const emailSchema = z
   .max(254, { message: "Email is too long." })
   .pipe(z.email({ message: "Please enter a valid email address." }));
 
-/** A password being chosen (sign-up, reset, change). */
+/** Said when a password being chosen is on the server's list of the most common ones (it is never sent to the browser). */
+export const commonPasswordMessage = "This password is one of the most common ones, easy to guess. Please choose another.";
+
+/** A password being chosen (sign-up, reset, change); the server also refuses the most common ones. */
 export const newPasswordSchema = z
   .string({ message: "Password is required." })
   .min(1, { message: "Password is required." })

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { profiles, users } from "#database/schema";
-import { credentialsSchema } from "#app/lib/auth-schema";
+import { commonPasswordMessage, credentialsSchema } from "#app/lib/auth-schema";
+import { isCommonPassword } from "#app/server/auth/common-passwords.server";
 import { createAccount } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { setRole } from "#app/server/auth/owner.server";
@@ -22,6 +23,7 @@ export async function createAdmin(db: AppDb, input: { email: string; password?: 
   const parsed = credentialsSchema("sign-up").safeParse({ email: input.email, password: input.password ?? generatedPassword });
   if (!parsed.success) throw new AdminCommandError(parsed.error.issues[0]!.message);
   const { email, password } = parsed.data;
+  if (await isCommonPassword(password)) throw new AdminCommandError(commonPasswordMessage);
   const userId = await createAccount(db, { email, password, role: "admin", verified: true, displayName: input.displayName });
   return { userId, email: email.toLowerCase(), generatedPassword };
 }

@@ -5,6 +5,7 @@ import { AuthError, createAccount, sha256, verifyPassword } from "#app/server/au
 import type { AppDb } from "#app/server/db/types.server";
 import { ensureOwner, OwnerRoleError } from "#app/server/auth/owner.server";
 import { lockDataDir } from "#app/server/db/data-folder-lock.server";
+import { commonPasswordMessage } from "#app/lib/auth-schema";
 import { AdminCommandError, createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "#scripts/lib/admin-commands";
 import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
 import { runTsx } from "#tests/helpers/processes";
@@ -25,11 +26,11 @@ async function roleOf(email: string) {
 
 describe(`admin commands (${testDatabaseKind})`, () => {
   it("creates a verified admin with the given password and name", async () => {
-    const created = await createAdmin(db, { email: "Editor@Example.com", password: "secret12", displayName: "The Editor" });
+    const created = await createAdmin(db, { email: "Editor@Example.com", password: "editor-secret", displayName: "The Editor" });
     expect(created).toMatchObject({ email: "editor@example.com", generatedPassword: undefined });
     const [user] = await db.select().from(users).where(eq(users.id, created.userId));
     expect(user!.emailVerifiedAt).not.toBeNull();
-    expect(await verifyPassword("secret12", user!.passwordHash)).toBe(true);
+    expect(await verifyPassword("editor-secret", user!.passwordHash)).toBe(true);
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, created.userId));
     expect(profile).toMatchObject({ role: "admin", displayName: "The Editor" });
   });
@@ -41,10 +42,11 @@ describe(`admin commands (${testDatabaseKind})`, () => {
     expect(await verifyPassword(created.generatedPassword!, user!.passwordHash)).toBe(true);
   });
 
-  it("refuses a taken email, a bad email and a short password", async () => {
-    await expect(createAdmin(db, { email: "EDITOR@example.com", password: "secret12" })).rejects.toThrow(AuthError);
-    await expect(createAdmin(db, { email: "not-an-email", password: "secret12" })).rejects.toThrow(AdminCommandError);
+  it("refuses a taken email, a bad email, a short password and a common one", async () => {
+    await expect(createAdmin(db, { email: "EDITOR@example.com", password: "editor-secret" })).rejects.toThrow(AuthError);
+    await expect(createAdmin(db, { email: "not-an-email", password: "editor-secret" })).rejects.toThrow(AdminCommandError);
     await expect(createAdmin(db, { email: "short@example.com", password: "abc" })).rejects.toThrow(/at least 6 characters/);
+    await expect(createAdmin(db, { email: "common@example.com", password: "123456" })).rejects.toThrow(commonPasswordMessage);
   });
 
   it("promotes and demotes by email, case-insensitively", async () => {

@@ -1,7 +1,24 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, rateLimits, sessions, users } from "#database/schema";
-import { AuthError, signIn, signInLimits, signUp } from "#app/server/auth/auth.server";
+import { emailChanges, passwordResets, profiles, rateLimits, sessions, users } from "#database/schema";
+import {
+  AuthError,
+  createAccount,
+  createSession,
+  getUser,
+  PasswordNeededError,
+  passwordRecheckMs,
+  requireRecentPassword,
+  sessionCookieHeader,
+  sha256,
+  signIn,
+  signInLimits,
+  signUp,
+  staffIdleMs,
+} from "#app/server/auth/auth.server";
+import { createPasswordResetLink } from "#app/server/auth/account.server";
+import { isCommonPassword } from "#app/server/auth/common-passwords.server";
+import { commonPasswordMessage } from "#app/lib/auth-schema";
 import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "#app/server/auth/owner.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
@@ -26,24 +43,39 @@ async function authError(attempt: Promise<unknown>): Promise<AuthError> {
 
 describe(`auth (${testDatabaseKind})`, () => {
   it("signs up with a profile (role user, name from the email) and a memory-hard hash", async () => {
-    const result = await signUp({ email: "Chanda.Teacher@Example.com", password: "secret1" }, client("10.0.0.1"));
+    const result = await signUp({ email: "Chanda.Teacher@Example.com", password: "chalk-and-slate" }, client("10.0.0.1"));
     expect(result.sessionToken).toEqual(expect.any(String)); // no SMTP: the account works at once
     const { db } = started.services;
-    const [user] = await db.select().from(users).where(eq(users.id, result.userId));
+    const [user] = await db.select().from(users).where(eq(users.id, result.userId!));
     expect(user!.email).toBe("chanda.teacher@example.com");
     expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(user!.passwordHash).not.toContain("secret1");
-    const [profile] = await db.select().from(profiles).where(eq(profiles.id, result.userId));
-    expect(profile).toMatchObject({ role: "user", displayName: "chanda.teacher" });
+    expect(user!.passwordHash).not.toContain("chalk-and-slate");
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, result.userId!));
+    expect(profile).toMatchObject({ role: "user", displayName: "chanda teacher" });
   });
 
   it("requires 6+ characters and a unique email on sign-up", async () => {
     expect((await authError(signUp({ email: "short@example.com", password: "12345" }, client("10.0.0.2")))).message).toBe(
       "Password must be at least 6 characters.",
     );
-    expect((await authError(signUp({ email: "not-an-email", password: "123456" }, client("10.0.0.2")))).message).toBe("Please enter a valid email address.");
-    await signUp({ email: "twice@example.com", password: "123456" }, client("10.0.0.2"));
-    expect((await authError(signUp({ email: "TWICE@example.com", password: "123456" }, client("10.0.0.2")))).message).toMatch(/already exists/);
+    expect((await authError(signUp({ email: "not-an-email", password: "chalk-and-slate" }, client("10.0.0.2")))).message).toBe(
+      "Please enter a valid email address.",
+    );
+    await signUp({ email: "twice@example.com", password: "chalk-and-slate" }, client("10.0.0.2"));
+    // Without mail the account would be signed in at once, so there is no one to tell instead: a taken email is said.
+    expect((await authError(signUp({ email: "TWICE@example.com", password: "chalk-and-slate" }, client("10.0.0.2")))).message).toMatch(/already exists/);
+  });
+
+  it("refuses the most common passwords, whatever their case, with a clear message", async () => {
+    for (const password of ["123456", "password", "Password1", "qwerty123", "iloveyou"]) {
+      const refused = await authError(signUp({ email: "common@example.com", password }, client("10.0.0.5")));
+      expect(refused.message).toBe(commonPasswordMessage);
+      expect(refused.status).toBe(400);
+    }
+    expect(await started.services.db.select().from(users).where(eq(users.email, "common@example.com"))).toEqual([]);
+    // The list is long (zxcvbn-ts's, tens of thousands), and a password merely containing a common one is fine.
+    expect(await isCommonPassword("sunshine")).toBe(true);
+    expect(await isCommonPassword("sunshine over Lusaka")).toBe(false);
   });
 
   it("signs in with the right password only, with one message for unknown email and wrong password", async () => {
@@ -106,8 +138,8 @@ describe(`auth (${testDatabaseKind})`, () => {
     await expect(setRole(db, ownerId!, "user")).rejects.toBeInstanceOf(OwnerRoleError);
 
     // Naming someone else's account is not enough to own it: without OWNER_PASSWORD it stays as it is.
-    const { userId } = await signUp({ email: "promoted@example.com", password: "123456" }, client("10.0.2.1"));
-    await signIn({ email: "promoted@example.com", password: "123456" }, client("10.0.2.2"));
+    const userId = (await signUp({ email: "promoted@example.com", password: "chalk-and-slate" }, client("10.0.2.1"))).userId!;
+    await signIn({ email: "promoted@example.com", password: "chalk-and-slate" }, client("10.0.2.2"));
     const sessionsOf = async (id: string) => (await db.select().from(sessions).where(eq(sessions.userId, id))).length;
     const roleOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)))[0]!.role;
     expect(await sessionsOf(userId)).toBeGreaterThan(0);
@@ -130,13 +162,13 @@ describe(`auth (${testDatabaseKind})`, () => {
 
   it("signs a promoted account out everywhere, so its new role starts with a new session", async () => {
     const { db } = started.services;
-    const { userId } = await signUp({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.1"));
-    await signIn({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.2"));
+    const userId = (await signUp({ email: "editor-to-be@example.com", password: "chalk-and-slate" }, client("10.0.4.1"))).userId!;
+    await signIn({ email: "editor-to-be@example.com", password: "chalk-and-slate" }, client("10.0.4.2"));
     const count = async () => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
     expect(await count()).toBeGreaterThan(0);
     await setRole(db, userId, "admin");
     expect(await count()).toBe(0);
-    await signIn({ email: "editor-to-be@example.com", password: "123456" }, client("10.0.4.3"));
+    await signIn({ email: "editor-to-be@example.com", password: "chalk-and-slate" }, client("10.0.4.3"));
     await setRole(db, userId, "admin"); // already admin: nothing changes
     expect(await count()).toBe(1);
   });
@@ -151,5 +183,100 @@ describe(`auth (${testDatabaseKind})`, () => {
     expect(result!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await signIn({ email: "owner@the-educator.local", password: result!.generatedPassword! }, client("10.0.3.1"))).toEqual(expect.any(String));
     expect(await ensureOwner(db, {})).toBeNull(); // an admin exists now: nothing printed again
+  });
+
+  it("voids the reset links and pending email change of an account the owner's configuration takes over", async () => {
+    const { db, config } = started.services;
+    // Someone signed up first with the address that later becomes OWNER_EMAIL, and asked to move the account to theirs.
+    const squatter = await createAccount(db, { email: "future-owner@example.com", password: "squatter-secret", role: "user", verified: true });
+    await createPasswordResetLink(db, squatter, config.PUBLIC_URL);
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await db.insert(emailChanges).values({
+      userId: squatter,
+      oldEmail: "future-owner@example.com",
+      newEmail: "squatter@example.com",
+      tokenHash: sha256("pending-link"),
+      expiresAt: later,
+      undoExpiresAt: later,
+    });
+    await ensureOwner(db, { email: "future-owner@example.com", password: "the-real-owner-secret" });
+    expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, squatter))).toEqual([]);
+    expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, squatter))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, squatter))).toEqual([]);
+  });
+});
+
+/** A request carrying the session cookie of `token`, as a browser would send it. */
+async function requestWith(token: string) {
+  const cookie = (await sessionCookieHeader(token)).split(";")[0]!;
+  return new Request("http://127.0.0.1/account", { headers: { Cookie: cookie } });
+}
+
+describe(`sessions (${testDatabaseKind})`, () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+  const lastUsed = async (token: string) =>
+    (
+      await started.services.db
+        .select({ at: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+    )[0]?.at;
+
+  it("ends a staff session after 12 idle hours, while a reader's lives on", async () => {
+    const { db } = started.services;
+    const admin = await createAccount(db, { email: "idle-admin@example.com", password: "idle-admin-secret", role: "admin", verified: true });
+    const reader = await createAccount(db, { email: "idle-reader@example.com", password: "idle-reader-secret", role: "user", verified: true });
+    const [adminToken, readerToken, busyAdminToken] = [await createSession(db, admin), await createSession(db, reader), await createSession(db, admin)];
+    const idle = new Date(Date.now() - staffIdleMs - 60_000);
+    await db.update(sessions).set({ lastUsedAt: idle }).where(eq(sessions.userId, reader));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: idle })
+      .where(eq(sessions.tokenHash, sha256(adminToken)));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: hoursAgo(11) })
+      .where(eq(sessions.tokenHash, sha256(busyAdminToken)));
+
+    expect(await getUser(await requestWith(adminToken))).toBeNull();
+    expect(await lastUsed(adminToken)).toBeUndefined(); // the session is gone for good
+    expect(await getUser(await requestWith(readerToken))).toMatchObject({ id: reader, role: "user" });
+    expect(await getUser(await requestWith(busyAdminToken))).toMatchObject({ id: admin, role: "admin" });
+    // Used now: both are written as used (so the admin's 12 hours start again).
+    for (const token of [readerToken, busyAdminToken]) expect(Date.now() - (await lastUsed(token))!.getTime()).toBeLessThan(5_000);
+  });
+
+  it("writes a session's last use at most once a minute", async () => {
+    const { db } = started.services;
+    const reader = await createAccount(db, { email: "minute@example.com", password: "minute-secret", role: "user", verified: true });
+    const token = await createSession(db, reader);
+    const thirtySecondsAgo = new Date(Date.now() - 30_000);
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: thirtySecondsAgo })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    for (let request = 0; request < 3; request++) expect(await getUser(await requestWith(token))).not.toBeNull();
+    expect((await lastUsed(token))!.getTime()).toBe(thirtySecondsAgo.getTime());
+  });
+
+  it("asks for the password again once the session's is 10 minutes old, then not for another 10", async () => {
+    const { db } = started.services;
+    const admin = await createAccount(db, { email: "recheck@example.com", password: "recheck-secret", role: "admin", verified: true });
+    const token = await createSession(db, admin);
+    const fresh = (await getUser(await requestWith(token)))!;
+    await expect(requireRecentPassword(await requestWith(token), fresh, undefined)).resolves.toBeUndefined(); // just signed in
+
+    await db
+      .update(sessions)
+      .set({ passwordConfirmedAt: new Date(Date.now() - passwordRecheckMs - 1000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    const request = await requestWith(token);
+    const stale = (await getUser(request))!;
+    const needed = await authError(requireRecentPassword(request, stale, undefined));
+    expect(needed).toBeInstanceOf(PasswordNeededError);
+    expect(needed.status).toBe(403);
+    expect((await authError(requireRecentPassword(request, stale, "not-it"))).message).toBe("Your current password is not correct.");
+    await requireRecentPassword(request, stale, "recheck-secret");
+    await expect(requireRecentPassword(await requestWith(token), (await getUser(await requestWith(token)))!, undefined)).resolves.toBeUndefined();
   });
 });

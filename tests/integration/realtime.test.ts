@@ -32,7 +32,7 @@ describe(`live updates (${testDatabaseKind})`, () => {
     const staff = await connectSse(`${server.url}/api/events`, { Cookie: jar.header() });
     const reader = await connectSse(`${server.url}/api/events`);
     try {
-      const { userId } = await signUp({ email: "newcomer@example.com", password: "123456" }, { ip: "127.0.0.1" });
+      const { userId } = await signUp({ email: "newcomer@example.com", password: "newcomer-secret" }, { ip: "127.0.0.1" });
       expect(await staff.next((data) => data.table === "profiles")).toEqual({ table: "profiles", op: "insert", id: userId });
       await server.services.db.insert(categories).values({ name: "After", slug: "after-signup" });
       await reader.next((data) => data.table === "categories" && data.op === "insert");
@@ -85,7 +85,7 @@ describe(`live updates (${testDatabaseKind})`, () => {
             method: "POST",
             redirect: "manual",
             headers: { Origin: instanceA.url, "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ intent: "sign-up", email: "via-a@example.com", password: "123456" }),
+            body: new URLSearchParams({ intent: "sign-up", email: "via-a@example.com", password: "via-a-secret" }),
           });
           expect(response.status).toBe(302);
           const event = await onB.next((data) => data.table === "profiles" && data.op === "insert");

@@ -11,6 +11,8 @@ export interface UserActionData {
   ok: boolean;
   /** The profile the answer is about: only that row leaves edit mode. */
   id?: string;
+  /** A role change waits for the admin's password (theirs was typed more than 10 minutes ago). */
+  needsPassword?: boolean;
   toast: Toast;
 }
 
@@ -66,6 +68,7 @@ export function UserRow({ user }: { user: UserRowData }) {
   const formId = `user-edit-${user.id}`;
   const label = user.displayName ?? user.id;
   const busy = fetcher.state !== "idle";
+  const askPassword = editing && fetcher.data?.needsPassword === true && fetcher.data.id === user.id;
   return (
     <tr>
       <Td>
@@ -118,6 +121,12 @@ export function UserRow({ user }: { user: UserRowData }) {
         {editing ? (
           <fetcher.Form id={formId} method="post" className="flex gap-2">
             <input type="hidden" name="id" value={user.id} />
+            {askPassword && (
+              <label className="text-xs font-medium">
+                Your password
+                <input type="password" name="password" required autoComplete="current-password" autoFocus className={controlClass} />
+              </label>
+            )}
             <Button type="submit" size="sm" disabled={busy}>
               {busy ? "Saving..." : "Save"}
             </Button>

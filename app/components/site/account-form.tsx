@@ -15,8 +15,14 @@ export function AccountField({ id, label, ...input }: InputHTMLAttributes<HTMLIn
   );
 }
 
-export function AccountSubmit({ busy, children, tone = "accent" }: { busy: boolean; children: ReactNode; tone?: "accent" | "danger" }) {
-  const colours = tone === "danger" ? "bg-red-700 text-white" : "bg-accent text-accent-foreground";
+const tones = {
+  accent: "bg-accent text-accent-foreground",
+  danger: "bg-red-700 text-white",
+  plain: "border border-slate-300 bg-surface dark:border-slate-600",
+};
+
+export function AccountSubmit({ busy, children, tone = "accent" }: { busy: boolean; children: ReactNode; tone?: keyof typeof tones }) {
+  const colours = tones[tone];
   return (
     <button type="submit" disabled={busy} className={`w-full rounded-md py-2.5 font-semibold disabled:opacity-60 ${colours}`}>
       {busy ? "Please wait..." : children}

@@ -4,7 +4,8 @@ import type { Route } from "./+types/users";
 import { formErrors, profileEditSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { AuthError, PasswordNeededError, requireAdmin, requireRecentPassword } from "#app/server/auth/auth.server";
+import { roleOf } from "#app/server/auth/owner.server";
 import { updateProfile } from "#app/server/users/users.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { listProfiles, userFilterSchema } from "#app/server/users/users.server";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = Object.fromEntries(await request.formData());
   const id = z.uuid().safeParse(form.id);
   if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
@@ -45,8 +46,19 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    // A role change asks for the admin's password again once theirs is 10 minutes old; the row keeps what was typed.
+    if ((await roleOf(services().db, id.data)) !== parsed.data.role) {
+      await requireRecentPassword(request, admin, typeof form.password === "string" ? form.password : undefined);
+    }
     await updateProfile(services().db, id.data, parsed.data);
   } catch (error) {
+    if (error instanceof AuthError) {
+      const title = error instanceof PasswordNeededError ? "Password needed" : "Error";
+      return data<UserActionData>(
+        { ok: false, id: id.data, needsPassword: true, toast: { type: "error", title, description: error.message } },
+        { status: error.status },
+      );
+    }
     return data<UserActionData>({ ok: false, id: id.data, toast: failureToast(error, "Failed to update user") }, { status: 400 });
   }
   return data<UserActionData>({ ok: true, id: id.data, toast: { type: "success", title: "Saved", description: "User updated successfully." } });

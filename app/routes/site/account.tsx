@@ -2,6 +2,7 @@ import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "#app/server/auth/auth.server";
 import {
+  cancelEmailChange,
   changePassword,
   deleteAccount,
   listSessions,
@@ -34,11 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "display-name" | "email" | "password" | "sign-out-others" | "delete";
+type Intent = "display-name" | "email" | "cancel-email" | "password" | "sign-out-others" | "delete";
 
 const done: Record<Exclude<Intent, "delete">, string> = {
   "display-name": "Your display name has been saved.",
-  email: "We have sent a link to the new address. Your email changes when you open it.",
+  email: "We have sent a link to the new address. Your email changes when you open it, signed in to this account.",
+  "cancel-email": "The email change has been cancelled. Your email stays as it is.",
   password: "Your password has been changed. Other devices have been signed out.",
   "sign-out-others": "Every other device has been signed out.",
 };
@@ -55,7 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
         await updateDisplayName(user, { displayName: field("displayName") });
         break;
       case "email":
-        await requestEmailChange(user, { newEmail: field("newEmail"), password: field("emailPassword") });
+        await requestEmailChange(user, token, { newEmail: field("newEmail"), password: field("emailPassword") });
+        break;
+      case "cancel-email":
+        await cancelEmailChange(user);
         break;
       case "password":
         await changePassword(user, token, { currentPassword: field("currentPassword"), newPassword: field("newPassword") });
@@ -64,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         await signOutOtherSessions(user, token);
         break;
       case "delete": {
-        await deleteAccount(user, { password: field("deletePassword") });
+        await deleteAccount(user, token, { password: field("deletePassword") });
         const headers = new Headers();
         headers.append("Set-Cookie", await sessionCookieHeader(null));
         headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your account has been deleted." }));
@@ -104,7 +109,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <Section id="account-profile" title="Profile">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="display-name" />
-          <AccountField id="displayName" label="Display name" required maxLength={displayNameMaxLength} defaultValue={loaderData.displayName} autoComplete="nickname" />
+          <AccountField
+            id="displayName"
+            label="Display name"
+            required
+            maxLength={displayNameMaxLength}
+            defaultValue={loaderData.displayName}
+            autoComplete="nickname"
+          />
           <p className="text-sm text-slate-600 dark:text-slate-300">Shown with the comments you write.</p>
           <AccountNotice error={answer("display-name")?.error} done={answer("display-name")?.done} />
           <AccountSubmit busy={busyWith === "display-name"}>Save display name</AccountSubmit>
@@ -116,10 +128,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           You sign in with <strong>{loaderData.email}</strong>.
         </p>
         {loaderData.pendingEmail && (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Waiting for confirmation: <strong>{loaderData.pendingEmail}</strong>. Open the link we sent there, or send a new one below.
-          </p>
+          <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <input type="hidden" name="intent" value="cancel-email" />
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Waiting for confirmation: <strong>{loaderData.pendingEmail}</strong>. Open the link we sent there while signed in to this account, send a new one
+              below, or cancel the change.
+            </p>
+            <AccountSubmit busy={busyWith === "cancel-email"} tone="plain">
+              Cancel email change
+            </AccountSubmit>
+          </Form>
         )}
+        <AccountNotice error={answer("cancel-email")?.error} done={answer("cancel-email")?.done} />
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="email" />
           <AccountField
@@ -131,6 +151,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             defaultValue={answer("email")?.values.newEmail ?? loaderData.pendingEmail ?? ""}
           />
           <AccountField id="emailPassword" label="Current password" type="password" required autoComplete="current-password" />
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            We mail a notice to {loaderData.email} too, with a link that undoes the change for 7 days.
+          </p>
           <AccountNotice error={answer("email")?.error} done={answer("email")?.done} />
           <AccountSubmit busy={busyWith === "email"}>Send confirmation link</AccountSubmit>
         </Form>

@@ -46,7 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="token" value={loaderData.token} />
           <AccountField id="password" label="New password" type="password" required minLength={passwordMinLength} autoComplete="new-password" />
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            At least {passwordMinLength} characters. Every device signed in to your account will be signed out.
+            At least {passwordMinLength} characters, and not one of the most common passwords. Every device signed in to your account will be signed out.
           </p>
           <AccountNotice error={actionData?.error} />
           <AccountSubmit busy={busy}>Save new password</AccountSubmit>

@@ -1,21 +1,31 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
-import { appSettings, emailVerifications, profiles, sessions, users, type Role } from "#database/schema";
+import { appSettings, emailChanges, emailVerifications, passwordResets, profiles, sessions, users, type Role } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import { sqlState } from "#app/server/db/types.server";
 import { closeFor, countHit, describeWait, forgetKeys, hitRateLimits, rateLimitScale, secondsClosed } from "./rate-limit.server";
 import { services } from "#app/server/core/services.server";
+import { newToken, normalizeEmail, sha256 } from "./tokens.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import { validateDisplayName } from "#app/lib/comment-schema";
-import { credentialsSchema } from "#app/lib/auth-schema";
-import { accessDeniedText } from "#app/lib/access";
+import { commonPasswordMessage, credentialsSchema, newPasswordSchema } from "#app/lib/auth-schema";
+import { accessDeniedText, isStaff } from "#app/lib/access";
+import { passwordNeededText } from "#app/lib/account-texts";
+import { isCommonPassword } from "./common-passwords.server";
+import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 // scrypt with N=2^15, r=8: 32 MiB of memory per hash, which makes GPU guessing expensive.
 const scryptParams = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const sessionDays = 30;
+/** A staff session ends after this long without a request (a reader's lives its 30 days). */
+export const staffIdleMs = 12 * 60 * 60 * 1000;
+/** Changing a role asks for the password again once the session's last one is older than this. */
+export const passwordRecheckMs = 10 * 60 * 1000;
+/** A session's last use is written at most this often. */
+const lastUsedStepMs = 60 * 1000;
 
 export class AuthError extends Error {
   constructor(
@@ -23,6 +33,13 @@ export class AuthError extends Error {
     readonly status = 400,
   ) {
     super(message);
+  }
+}
+
+/** Sign-up with an email that already has an account (said only when no mail can go to its owner instead). */
+export class EmailTakenError extends AuthError {
+  constructor() {
+    super("An account with this email already exists. Please sign in instead.");
   }
 }
 
@@ -74,11 +91,7 @@ export function deviceLabel(userAgent: string): string {
   return (browser ?? system ?? "Unknown device") as string;
 }
 
-/** Tokens (sessions, links) are stored as their SHA-256: a leaked table cannot be replayed. */
-export const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-/** A random token for a cookie or a link. */
-export const newToken = () => crypto.randomBytes(32).toString("base64url");
+export { newToken, normalizeEmail, sha256 };
 
 /** The first display name: the email's local part, dots and the like as spaces ("mutinta.hamoonga" → "mutinta hamoonga"). */
 export function displayNameFromEmail(email: string): string {
@@ -117,6 +130,8 @@ export interface SessionUser {
   displayName: string | null;
   role: Role;
   avatarUrl: string | null;
+  /** When the password was last typed in this session (sign-in, or asked again). */
+  passwordConfirmedAt: Date;
 }
 
 export interface ClientInfo {
@@ -144,6 +159,17 @@ export async function createSession(db: AppDb, userId: string, client?: ClientIn
 /** Signs an account out everywhere, or everywhere but the session `keepTokenHash` names. */
 export async function revokeSessions(db: AppDb, userId: string, keepTokenHash?: string) {
   await db.delete(sessions).where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+}
+
+/**
+ * What every change of who holds an account does (a password reset or change, "sign out
+ * everywhere else", the owner's takeover): its reset links and pending email changes die, and its
+ * sessions end, all of them or all but this device's. Run it in the transaction of that change.
+ */
+export async function secureAccount(db: AppDb, userId: string, keepTokenHash?: string) {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await db.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt)));
+  await revokeSessions(db, userId, keepTokenHash);
 }
 
 export async function sessionCookieHeader(token: string | null): Promise<string> {
@@ -197,37 +223,47 @@ async function countSignInFailure(db: AppDb, email: string, client: ClientInfo) 
 }
 
 export interface SignUpResult {
-  userId: string;
+  /** The account made; null when the email already had one (with mail: its owner was mailed instead). */
+  userId: string | null;
   /** Set when the account may be used at once (no email verification to wait for). */
   sessionToken: string | null;
 }
 
+/**
+ * Without mail the account works at once (nobody to confirm with, nobody to tell instead), so a
+ * taken email is said. With mail the reply is the same whether or not the email is taken, after
+ * the same work (a hash, an insert, a queued mail): a new account gets its confirmation link, the
+ * owner of an existing one a note that someone tried.
+ */
 export async function signUp(input: { email: string; password: string }, client: ClientInfo): Promise<SignUpResult> {
   const { db, mailer } = services();
-  const { email, password } = parseCredentials(input, "sign-up");
+  const { email, password } = await parseCredentials(input, "sign-up");
   await limitSignUps(db, email, client);
-  const userId = await createAccount(db, { email, password, role: "user", verified: !mailer.delivers });
-  await sendVerificationLink(db, userId, email);
-  return { userId, sessionToken: mailer.delivers ? null : await createSession(db, userId, client) };
+  if (!mailer.delivers) {
+    const userId = await createAccount(db, { email, password, role: "user", verified: true });
+    return { userId, sessionToken: await createSession(db, userId, client) };
+  }
+  let userId: string | null = null;
+  try {
+    userId = await createAccount(db, { email, password, role: "user", verified: false }, (tx, id) =>
+      queueAccountMail(tx, { kind: "verify-email", userId: id }),
+    );
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    await queueAccountMail(db, { kind: "sign-up-taken", email });
+  }
+  wakeMailQueue();
+  return { userId, sessionToken: null };
 }
 
-/** A new confirmation link for an account's email (3 days). */
-export async function sendVerificationLink(db: AppDb, userId: string, email: string) {
-  const { mailer, config } = services();
-  const token = newToken();
-  await db.insert(emailVerifications).values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000) });
-  const link = `${config.PUBLIC_URL}/auth/verify?token=${token}`;
-  await mailer.send({
-    to: email,
-    subject: "Confirm your email for The Educator",
-    text: `Welcome to The Educator!\n\nConfirm your email address by opening this link:\n${link}\n\nIf you did not sign up, ignore this message.`,
-  });
-}
-
-/** Creates a login and its profile together. Throws AuthError when the email is taken. */
+/**
+ * Creates a login and its profile together (and whatever `alsoInTransaction` adds, such as its
+ * confirmation mail). Throws EmailTakenError when the email is taken.
+ */
 export async function createAccount(
   db: AppDb,
   account: { email: string; password: string; role: Role; verified: boolean; displayName?: string },
+  alsoInTransaction?: (tx: AppDb, userId: string) => Promise<void>,
 ): Promise<string> {
   const email = normalizeEmail(account.email);
   const passwordHash = await hashPassword(account.password);
@@ -242,34 +278,45 @@ export async function createAccount(
         displayName: account.displayName ?? displayNameFromEmail(email),
         role: account.role,
       });
+      await alsoInTransaction?.(tx, user!.id);
       return user!.id;
     });
   } catch (error) {
-    if (sqlState(error) === "23505") throw new AuthError("An account with this email already exists. Please sign in instead.");
+    if (sqlState(error) === "23505") throw new EmailTakenError();
     throw error;
   }
 }
 
 export async function verifyEmail(token: string): Promise<boolean> {
-  const { db } = services();
-  const [row] = await db
-    .delete(emailVerifications)
-    .where(and(eq(emailVerifications.tokenHash, sha256(token)), gt(emailVerifications.expiresAt, new Date())))
-    .returning({ userId: emailVerifications.userId });
-  if (!row) return false;
-  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
-  return true;
+  return services().db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.tokenHash, sha256(token)), gt(emailVerifications.expiresAt, new Date())))
+      .returning({ userId: emailVerifications.userId });
+    if (!row) return false;
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+    return true;
+  });
 }
 
-function parseCredentials(input: { email: string; password: string }, action: "sign-in" | "sign-up") {
+/** A password being chosen: the shared rules, then not one of the most common passwords. */
+export async function parseNewPassword(password: string): Promise<string> {
+  const parsed = newPasswordSchema.safeParse(password);
+  if (!parsed.success) throw new AuthError(parsed.error.issues[0]!.message);
+  if (await isCommonPassword(parsed.data)) throw new AuthError(commonPasswordMessage);
+  return parsed.data;
+}
+
+async function parseCredentials(input: { email: string; password: string }, action: "sign-in" | "sign-up") {
   const parsed = credentialsSchema(action).safeParse(input);
   if (!parsed.success) throw new AuthError(parsed.error.issues[0]!.message);
+  if (action === "sign-up" && (await isCommonPassword(parsed.data.password))) throw new AuthError(commonPasswordMessage);
   return { email: normalizeEmail(parsed.data.email), password: parsed.data.password };
 }
 
 export async function signIn(input: { email: string; password: string }, client: ClientInfo): Promise<string> {
   const { db, mailer } = services();
-  const { email, password } = parseCredentials(input, "sign-in");
+  const { email, password } = await parseCredentials(input, "sign-in");
   await limitSignInAttempt(db, email, client);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
@@ -313,22 +360,72 @@ export function getUser(request: Request): Promise<SessionUser | null> {
   return cached;
 }
 
+/** A staff session unused for 12 hours ends; a session's last use is written at most once a minute. */
 async function lookupUser(request: Request): Promise<SessionUser | null> {
   const token = await readSessionToken(request);
   if (!token) return null;
-  const [row] = await services()
-    .db.select({
+  const { db } = services();
+  const tokenHash = sha256(token);
+  const [row] = await db
+    .select({
       id: users.id,
       email: users.email,
       displayName: profiles.displayName,
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
+      passwordConfirmedAt: sessions.passwordConfirmedAt,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
-  return row ?? null;
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  const { lastUsedAt, ...user } = row;
+  const idleMs = Date.now() - lastUsedAt.getTime();
+  if (isStaff(user.role) && idleMs > staffIdleMs) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (idleMs > lastUsedStepMs) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+  return user;
+}
+
+/** Whether the password was typed in this session within the last 10 minutes. */
+export function passwordIsRecent(user: SessionUser, now = Date.now()): boolean {
+  return now - user.passwordConfirmedAt.getTime() < passwordRecheckMs;
+}
+
+export const wrongPasswordText = "Your current password is not correct.";
+
+/** Said when a change needs the password typed again (see requireRecentPassword). */
+export class PasswordNeededError extends AuthError {
+  constructor() {
+    super(passwordNeededText, 403);
+  }
+}
+
+/**
+ * For changes that ask for the password again once this session's is older than 10 minutes (a
+ * role): passes when it is recent, or when `password` is right (which makes it recent again).
+ * Throws PasswordNeededError when none was sent, AuthError when it is wrong.
+ */
+export async function requireRecentPassword(request: Request, user: SessionUser, password: string | undefined) {
+  if (passwordIsRecent(user)) return;
+  if (!password) throw new PasswordNeededError();
+  await confirmPassword(services().db, user, (await readSessionToken(request)) ?? "", password);
+}
+
+/** Checks the account's password (10 tries per 15 minutes), and notes on this session that it was just typed. */
+export async function confirmPassword(db: AppDb, user: SessionUser, sessionToken: string, password: string) {
+  const wait = await hitRateLimits(db, [{ key: `account-password:${user.id}`, limit: 10, windowSeconds: 15 * 60 }]);
+  if (wait !== null) throw tooManyAttempts(wait);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!(await verifyPassword(password, row?.passwordHash ?? (await decoyPasswordHash())))) throw new AuthError(wrongPasswordText, 400);
+  await db
+    .update(sessions)
+    .set({ passwordConfirmedAt: new Date() })
+    .where(eq(sessions.tokenHash, sha256(sessionToken)));
 }
 
 function wantsJson(request: Request) {

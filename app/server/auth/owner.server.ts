@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { appSettings, profiles, users } from "#database/schema";
-import { createAccount, hashPassword, revokeSessions, verifyPassword } from "./auth.server";
+import { createAccount, hashPassword, revokeSessions, secureAccount, verifyPassword } from "./auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 
 export interface OwnerResult {
@@ -19,7 +19,7 @@ async function hasPassword(db: AppDb, userId: string, password: string) {
   return row !== undefined && (await verifyPassword(password, row.passwordHash));
 }
 
-async function roleOf(db: AppDb, userId: string) {
+export async function roleOf(db: AppDb, userId: string) {
   const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
   return row?.role;
 }
@@ -47,9 +47,9 @@ export async function ownerUserId(db: AppDb): Promise<string | null> {
 /**
  * At start: OWNER_EMAIL (and OWNER_PASSWORD) make sure that account exists with the admin
  * role. An existing reader's account is taken over only with OWNER_PASSWORD too (whoever signed
- * up with that email is signed out everywhere); naming an email is not enough to own an account
- * someone else made. With no OWNER_EMAIL and no admin at all, an owner is created with a random
- * password.
+ * up with that email is signed out everywhere, and its reset links and pending email changes die);
+ * naming an email is not enough to own an account someone else made. With no OWNER_EMAIL and no
+ * admin at all, an owner is created with a random password.
  */
 export async function ensureOwner(db: AppDb, owner: { email?: string; password?: string }): Promise<OwnerResult | null> {
   if (owner.email) {
@@ -58,20 +58,18 @@ export async function ensureOwner(db: AppDb, owner: { email?: string; password?:
     if (existing) {
       const isAdmin = (await roleOf(db, existing)) === "admin";
       if (!isAdmin && !owner.password) return { email, created: false, refused: true };
-      if (!isAdmin) await db.update(profiles).set({ role: "admin", updatedAt: new Date() }).where(eq(profiles.id, existing));
       const newPassword = owner.password !== undefined && !(await hasPassword(db, existing, owner.password));
-      if (newPassword)
-        await db
-          .update(users)
-          .set({ passwordHash: await hashPassword(owner.password!) })
-          .where(eq(users.id, existing));
-      if (!isAdmin || newPassword) await revokeSessions(db, existing);
-      await rememberOwner(db, existing);
+      const passwordHash = newPassword ? await hashPassword(owner.password!) : null;
+      await db.transaction(async (tx) => {
+        if (!isAdmin) await tx.update(profiles).set({ role: "admin", updatedAt: new Date() }).where(eq(profiles.id, existing));
+        if (passwordHash) await tx.update(users).set({ passwordHash }).where(eq(users.id, existing));
+        if (!isAdmin || passwordHash) await secureAccount(tx, existing);
+        await rememberOwner(tx, existing);
+      });
       return { email, created: false };
     }
     const generatedPassword = owner.password ? undefined : randomPassword();
-    const id = await createAccount(db, { email, password: owner.password ?? generatedPassword!, role: "admin", verified: true });
-    await rememberOwner(db, id);
+    await createAccount(db, { email, password: owner.password ?? generatedPassword!, role: "admin", verified: true }, rememberOwner);
     return { email, generatedPassword, created: true };
   }
   const [admin] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin")).limit(1);
@@ -80,17 +78,16 @@ export async function ensureOwner(db: AppDb, owner: { email?: string; password?:
   const generatedPassword = randomPassword();
   const existing = await findUserId(db, email);
   if (existing) {
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(generatedPassword) })
-      .where(eq(users.id, existing));
-    await db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing));
-    await revokeSessions(db, existing);
-    await rememberOwner(db, existing);
+    const passwordHash = await hashPassword(generatedPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, existing));
+      await tx.update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing));
+      await secureAccount(tx, existing);
+      await rememberOwner(tx, existing);
+    });
     return { email, generatedPassword, created: false };
   }
-  const id = await createAccount(db, { email, password: generatedPassword, role: "admin", verified: true, displayName: "Site Owner" });
-  await rememberOwner(db, id);
+  await createAccount(db, { email, password: generatedPassword, role: "admin", verified: true, displayName: "Site Owner" }, rememberOwner);
   return { email, generatedPassword, created: true };
 }
 
@@ -108,6 +105,8 @@ export class OwnerRoleError extends Error {
 export async function setRole(db: AppDb, userId: string, role: "user" | "admin") {
   if (role !== "admin" && (await ownerUserId(db)) === userId) throw new OwnerRoleError();
   const promoted = role === "admin" && (await roleOf(db, userId)) !== "admin";
-  await db.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, userId));
-  if (promoted) await revokeSessions(db, userId);
+  await db.transaction(async (tx) => {
+    await tx.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, userId));
+    if (promoted) await revokeSessions(tx, userId);
+  });
 }

@@ -43,3 +43,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
     },
   };
 }
+
+/**
+ * Whether a failure may be tried again without risk of a second copy: the server answered 4xx
+ * ("try later"), or no connection was made. A failure after the message went out with no answer
+ * (a dropped connection during DATA) is not: the server may have taken it.
+ */
+export function isTemporaryFailure(error: unknown): boolean {
+  const failure = error as { responseCode?: number; code?: string; command?: string };
+  if (typeof failure.responseCode === "number") return failure.responseCode >= 400 && failure.responseCode < 500;
+  return failure.command === "CONN" || failure.code === "ECONNECTION" || failure.code === "ECONNREFUSED";
+}

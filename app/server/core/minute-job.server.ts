@@ -29,3 +29,68 @@ export function startMinuteJob(task: () => Promise<void>, log: Logger, failure: 
     return running;
   };
 }
+
+/**
+ * A queue's worker loop: `step` (send one, say how it went) again and again until stopped, with
+ * `settle` (housekeeping, such as rows a crash left) first every `settleEveryMs`, and a pause of
+ * `pauseMs(outcome)` between steps (`undefined`: the step failed, and was logged). `wake` ends a
+ * pause early; with `rememberWake`, a wake while no pause is under way ends the next one at once.
+ * `stop` waits for the step in hand.
+ */
+export function startQueueWorker<Outcome>(options: {
+  step: () => Promise<Outcome>;
+  settle: () => Promise<void>;
+  settleEveryMs: number;
+  pauseMs: (outcome: Outcome | undefined) => number;
+  log: Logger;
+  failure: string;
+  rememberWake?: boolean;
+}): { wake(): void; stop(): Promise<void> } {
+  let stopped = false;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wakeUp = null;
+        resolve();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      };
+    });
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else if (options.rememberWake) woken = true;
+  };
+  const loop = async () => {
+    let lastSettled = 0;
+    while (!stopped) {
+      let outcome: Outcome | undefined;
+      try {
+        if (Date.now() - lastSettled > options.settleEveryMs) {
+          lastSettled = Date.now();
+          await options.settle();
+        }
+        outcome = await options.step();
+      } catch (error) {
+        options.log.error({ err: error }, options.failure);
+      }
+      if (stopped) break;
+      const ms = options.pauseMs(outcome);
+      if (woken) woken = false;
+      else if (ms > 0) await pause(ms);
+    }
+  };
+  const running = loop();
+  return {
+    wake,
+    stop() {
+      stopped = true;
+      wakeUp?.();
+      return running;
+    },
+  };
+}

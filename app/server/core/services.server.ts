@@ -20,6 +20,8 @@ export interface Services {
   sessionSecret: string;
   /** Tells this instance's newsletter worker that mails were queued (set once it has started). */
   wakeNewsletter?: () => void;
+  /** Tells this instance's mail worker that account mails were queued (set once it has started). */
+  wakeMailQueue?: () => void;
 }
 
 // The server process and the bundled route modules are separate module graphs; they

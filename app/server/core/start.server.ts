@@ -22,6 +22,8 @@ import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
 import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
+import { startMailQueue } from "./mail-queue.server";
+import { composeAccountMail } from "#app/server/auth/account-mail.server";
 
 async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === "local") {
@@ -150,6 +152,8 @@ export async function startServices(config: Config, options: StartOptions = {}):
       retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
     });
     services.wakeNewsletter = newsletter.wake;
+    const mailQueue = startMailQueue({ db, mailer, log, compose: composeAccountMail });
+    services.wakeMailQueue = mailQueue.wake;
 
     return {
       services,
@@ -157,6 +161,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         clearInterval(maintenance);
         await stopScheduledPublishing();
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
+        await mailQueue.stop();
         await services.pageViewQueue.stop(); // accepted views are written before the database closes
         services.realtime.close();
         await database.close();

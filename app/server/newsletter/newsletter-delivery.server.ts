@@ -2,10 +2,10 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { newsletterDeliveries, newsletterSends } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
-import type { Mailer } from "#app/server/core/mail.server";
+import { isTemporaryFailure, type Mailer } from "#app/server/core/mail.server";
 import { personalize } from "./newsletter-digest.server";
 import { runScheduledDigest, unsubscribeToken, unsubscribeUrl } from "./newsletter.server";
-import { startMinuteJob } from "#app/server/core/minute-job.server";
+import { startMinuteJob, startQueueWorker } from "#app/server/core/minute-job.server";
 
 export interface DeliveryOptions {
   db: AppDb;
@@ -80,17 +80,6 @@ export async function settleAbandoned(db: AppDb, leaseSeconds = defaultLeaseSeco
   return abandoned.length;
 }
 
-/**
- * Whether a failure may be tried again without risk of a second copy: the server answered 4xx
- * ("try later"), or no connection was made. A failure after the message went out with no answer
- * (a dropped connection during DATA) is not: the server may have taken it.
- */
-export function isTemporaryFailure(error: unknown): boolean {
-  const failure = error as { responseCode?: number; code?: string; command?: string };
-  if (typeof failure.responseCode === "number") return failure.responseCode >= 400 && failure.responseCode < 500;
-  return failure.command === "CONN" || failure.code === "ECONNECTION" || failure.code === "ECONNREFUSED";
-}
-
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "idle";
@@ -160,47 +149,17 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   const spacingMs = 1000 / options.ratePerSecond;
   const idleMs = options.idleMs ?? 5000;
   const sendCache = new Map<string, { subject: string; textBody: string; htmlBody: string }>();
-  let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wakeUp = null;
-        resolve();
-      }, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      };
-    });
-  let lastSettled = 0;
-  const loop = async () => {
-    while (!stopped) {
-      let outcome: DeliveryOutcome = "idle";
-      try {
-        if (Date.now() - lastSettled > Math.min(idleMs, 30_000)) {
-          lastSettled = Date.now();
-          const abandoned = await settleAbandoned(options.db, options.leaseSeconds);
-          if (abandoned > 0) options.log.warn({ mails: abandoned }, "newsletter mails left by a stopped server counted as failed (never sent twice)");
-        }
-        outcome = await deliverNext(options, sendCache);
-      } catch (error) {
-        options.log.error({ err: error }, "newsletter worker failed; trying again shortly");
-      }
-      if (stopped) break;
-      await pause(outcome === "idle" ? idleMs : spacingMs);
-    }
-  };
-  const running = loop();
-  return {
-    wake: () => wakeUp?.(),
-    stop() {
-      stopped = true;
-      wakeUp?.();
-      return running;
+  return startQueueWorker<DeliveryOutcome>({
+    step: () => deliverNext(options, sendCache),
+    async settle() {
+      const abandoned = await settleAbandoned(options.db, options.leaseSeconds);
+      if (abandoned > 0) options.log.warn({ mails: abandoned }, "newsletter mails left by a stopped server counted as failed (never sent twice)");
     },
-  };
+    settleEveryMs: Math.min(idleMs, 30_000),
+    pauseMs: (outcome) => (outcome === "idle" || outcome === undefined ? idleMs : spacingMs),
+    log: options.log,
+    failure: "newsletter worker failed; trying again shortly",
+  });
 }
 
 /**
