@@ -100,3 +100,37 @@ test("the account page saves a display name, changes the password and passes axe
     await expectNoAxeViolations(page);
   }
 });
+
+test("an email change asks for the current password, shows while it waits, and can be cancelled", async ({ page }) => {
+  const email = `mover-${Date.now()}@example.com`;
+  const newEmail = `moved-${Date.now()}@example.com`;
+  await newReader(page, email, "first-secret");
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first-secret");
+  await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+  await page.getByRole("banner").getByRole("link", { name: "Account" }).click();
+
+  const emailSection = page.getByRole("region", { name: "Email" });
+  await emailSection.getByLabel("New email").fill(newEmail);
+  await emailSection.getByLabel("Current password").fill("wrong-secret");
+  await emailSection.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(emailSection.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await expect(emailSection.getByLabel("New email")).toHaveValue(newEmail); // what was typed stays
+
+  await emailSection.getByLabel("Current password").fill("first-secret");
+  await emailSection.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(emailSection.getByRole("status")).toContainText("We have sent a link to the new address.");
+  await expect(emailSection.getByText(`Waiting for confirmation: ${newEmail}.`)).toBeVisible();
+  const confirmLink = await smtp.linkFor(newEmail, `${server.url}/account/email?token=`);
+  await smtp.linkFor(email, `${server.url}/account/email/undo?token=`); // the old address is told, with a way back
+  await expectNoAxeViolations(page);
+
+  await emailSection.getByRole("button", { name: "Cancel email change" }).click();
+  await expect(emailSection.getByRole("status")).toHaveText("The email change has been cancelled. Your email stays as it is.");
+  await expect(emailSection.getByText("Waiting for confirmation")).toHaveCount(0);
+  await page.goto(confirmLink);
+  await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await page.goto(`${server.url}/account`);
+  await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible();
+});
