@@ -2,12 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 import { readerPageOf, type ReaderPage } from "./lib/reader-page";
 import { cacheTagsHeader } from "./lib/page-cache-header";
 import { cspNonceHeader } from "./lib/internal-headers";
 import { imagesOnRequest, wantsDataSaver } from "./server/reader/data-saver.server";
+import { services } from "./server/core/services.server";
 
 export const streamTimeout = 5_000;
 
@@ -85,10 +86,20 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) services().log.error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * A loader's, action's or render's error goes to the server's log, whose serializer leaves out a
+ * failed query's parameters and people's data (React Router's default prints the whole error to
+ * the console). A request the browser gave up on is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  services().log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+};

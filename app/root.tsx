@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import { getUser } from "./server/auth/auth.server";
 import { takeToast } from "./server/core/toast.server";
 import { services } from "./server/core/services.server";
+import { refuseUnreadableAddress } from "./server/core/form.server";
 import { wantsDataSaver } from "./server/reader/data-saver.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
@@ -19,6 +20,9 @@ import type { Toast } from "./lib/toast";
 import stylesheet from "./app.css?url";
 // Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
 import readerScript from "./reader/enhance.ts?worker&url";
+
+/** Before any loader or action: an address holding a NUL byte is refused (400). */
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableAddress];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

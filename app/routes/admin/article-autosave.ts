@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-autosave";
+import { containsNulByte } from "#app/server/core/form.server";
 import { requireAdmin } from "#app/server/auth/auth.server";
 import { autosaveSchema, discardAutosave, saveAutosave, articleKeySchema } from "#app/server/articles/article-autosave.server";
 import { services } from "#app/server/core/services.server";
@@ -17,6 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     body = null;
   }
+  if (containsNulByte(body)) body = null; // text no column can store
   if (body && typeof body === "object" && "discard" in body) {
     const key = articleKeySchema.safeParse((body as { articleKey?: unknown }).articleKey);
     if (!key.success) return data({ error: "Unknown article." }, { status: 400 });

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/article-edit";
+import { readForm } from "#app/server/core/form.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { restoreRevision, updateArticle } from "#app/server/articles/article-writes.server";
 import { compareWithCurrent, currentState, findRevision, listRevisions } from "#app/server/articles/article-revisions.server";
@@ -46,7 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isUuid(params.id)) throw notFound();
   const editor = await requireAdmin(request);
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   if (form.get("intent") === "restore") {
     const { db, log } = services();
     try {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/article-new";
+import { readForm } from "#app/server/core/form.server";
 import { requireAdmin } from "#app/server/auth/auth.server";
 import { createArticle } from "#app/server/articles/article-writes.server";
 import { categoryChoices, submitArticleForm } from "#app/server/articles/admin-articles.server";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const author = await requireAdmin(request);
   return submitArticleForm(
-    await request.formData(),
+    (await readForm(request)) ?? new FormData(),
     (db, input) => createArticle(db, input, author.id),
     { success: "Article created successfully!", failure: "Failed to create article. Please try again." },
     { userId: author.id, articleKey: "new" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/article-preview";
+import { readForm, unreadableFormText } from "#app/server/core/form.server";
 import { requireAdmin } from "#app/server/auth/auth.server";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 
@@ -8,7 +9,9 @@ const previewSchema = z.object({ content: z.string().max(200_000, { message: "Co
 /** POST /admin/articles/preview: the article body exactly as the public page renders it. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = previewSchema.safeParse({ content: (await request.formData()).get("content") ?? "" });
+  const form = await readForm(request);
+  if (!form) return Response.json({ error: unreadableFormText }, { status: 400 });
+  const parsed = previewSchema.safeParse({ content: form.get("content") ?? "" });
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
   return Response.json({ html: renderMarkdown(parsed.data.content) });
 }

@@ -2,6 +2,7 @@ import { Pencil, Plus, Sparkles, Trash2 } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
+import { readForm } from "#app/server/core/form.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
 import { listAdminArticles } from "#app/server/articles/admin-articles.server";
@@ -36,7 +37,7 @@ const deleteFailed = "Failed to delete article. Please try again.";
 
 export async function action({ request }: Route.ActionArgs) {
   const errorToast = (description: string): Toast => ({ type: "error", title: "Error", description });
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) return data({ toast: errorToast(deleteFailed) }, { status: 400 });
   const { db, log } = services();
   try {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/author-profile";
+import { readForm } from "#app/server/core/form.server";
 import { authorProfileSchema, formErrors } from "#app/lib/admin-schemas";
 import type { Toast } from "#app/lib/toast";
 import { useActionToast } from "#app/lib/use-action-toast";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const values = Object.fromEntries([...fieldNames, "published"].map((name) => [name, String(form.get(name) ?? "")])) as ProfileValues;
   const parsed = authorProfileSchema.safeParse({ ...values, published: values.published === "on" });
   if (!parsed.success) {

@@ -3,6 +3,7 @@ import { data, useFetcher } from "react-router";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/categories";
+import { readForm } from "#app/server/core/form.server";
 import { categoryFormSchema, formErrors } from "#app/lib/admin-schemas";
 import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
@@ -40,7 +41,7 @@ function text(form: FormData, name: string) {
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const { db } = services();
   const intent = form.get("intent");
   const id = z

@@ -1,6 +1,7 @@
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/comments";
+import { readForm } from "#app/server/core/form.server";
 import { commentStatusSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
@@ -39,7 +40,7 @@ const moderationSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAdmin(request);
-  const parsed = moderationSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = moderationSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) {
     return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update comment" } }, { status: 400 });
   }

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { data, Form, useFetcher, useRevalidator } from "react-router";
 import { RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/media";
+import { readForm } from "#app/server/core/form.server";
 import type { Toast } from "#app/lib/toast";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a delete re-checks so this action stays safe on its own.
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const parsed = deleteFileSchema.safeParse({ bucket: form.get("bucket"), path: form.get("path") });
   if (form.get("intent") !== "delete" || !parsed.success) {
     return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: "Invalid request." } }, { status: 400 });

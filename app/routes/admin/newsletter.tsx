@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter";
+import { readForm } from "#app/server/core/form.server";
 import { requireAdmin } from "#app/server/auth/auth.server";
 import { failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -75,7 +76,7 @@ const answer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<Acti
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAdmin(request);
-  const parsed = commandSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = commandSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) return answer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
   const { db, config, wakeNewsletter } = services();
   const command = parsed.data;

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-edit";
+import { readForm } from "#app/server/core/form.server";
 import { requireAdmin } from "#app/server/auth/auth.server";
 import { findTeamMember, submitTeamMemberForm } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
@@ -21,7 +22,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const member = await findTeamMember(services().db, params.id);
   if (!member) throw data("Team member not found.", { status: 404 });
   return submitTeamMemberForm(
-    await request.formData(),
+    (await readForm(request)) ?? new FormData(),
     { success: "Team member updated successfully!", failure: "Failed to update team member. Please try again." },
     member.id,
   );

@@ -2,6 +2,7 @@ import { data, Link, useFetcher } from "react-router";
 import { Pencil, Plus, UserRound } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/team";
+import { readForm } from "#app/server/core/form.server";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { requireAdmin } from "#app/server/auth/auth.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAdmin(request);
-  const id = z.uuid().safeParse((await request.formData()).get("id"));
+  const id = z.uuid().safeParse((await readForm(request))?.get("id"));
   if (!id.success) return data<TeamDeleteData>({ ok: false, toast: { type: "error", title: "Error", description: deleteFailed } }, { status: 400 });
   try {
     await deleteTeamMember(services().db, id.data);

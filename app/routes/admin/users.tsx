@@ -1,4 +1,5 @@
 import { data, useFetcher } from "react-router";
+import { readForm } from "#app/server/core/form.server";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { formErrors, profileEditSchema } from "#app/lib/admin-schemas";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries((await readForm(request)) ?? []);
   const id = z.uuid().safeParse(form.id);
   if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
   const parsed = profileEditSchema.safeParse(form);

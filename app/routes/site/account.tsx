@@ -1,4 +1,5 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/account";
 import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "#app/server/auth/auth.server";
 import {
@@ -48,7 +49,7 @@ const done: Record<Exclude<Intent, "delete">, string> = {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const token = (await readSessionToken(request))!;
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const field = (name: string) => String(form.get(name) ?? "");
   const intent = field("intent") as Intent;
   try {

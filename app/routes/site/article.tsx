@@ -2,6 +2,7 @@ import { preload } from "react-dom";
 import { data } from "react-router";
 import { articleBodyClass } from "#app/lib/article-body";
 import type { Route } from "./+types/article";
+import { readForm } from "#app/server/core/form.server";
 import { clientInfo, requireUser } from "#app/server/auth/auth.server";
 import { loadArticlePage } from "#app/server/articles/article-page.server";
 import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "#app/server/comments/comments.server";
@@ -57,7 +58,7 @@ export const clientLoader = loadAsDocument;
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (!(await isPublishedArticle(params.id))) throw notFound();
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const values = { content: String(form.get("content") ?? "") };
   const checked = validateComment(values.content);
   if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });

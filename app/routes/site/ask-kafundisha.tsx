@@ -1,6 +1,7 @@
 import { MessageCircleQuestion } from "#app/components/site/icons";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/ask-kafundisha";
+import { readForm } from "#app/server/core/form.server";
 import { clientInfo, getUser } from "#app/server/auth/auth.server";
 import { storeCommunityQuestion, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "#app/lib/inbox-schema";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = questionValuesFrom(await request.formData());
+  const values = questionValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = communityQuestionSchema().safeParse(values);
   if (!parsed.success) {
     return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<CommunityQuestionValues>(parsed.error) }, { status: 400 });

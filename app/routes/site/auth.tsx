@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { readForm } from "#app/server/core/form.server";
 import { toast } from "sonner";
 import type { Route } from "./+types/auth";
 import { localPath } from "#app/lib/local-path";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   const intent: "sign-in" | "sign-up" = form.get("intent") === "sign-up" ? "sign-up" : "sign-in";
   const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
   const client = clientInfo(request);

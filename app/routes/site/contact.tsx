@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "#app/components/site/icons";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/contact";
+import { readForm } from "#app/server/core/form.server";
 import { clientInfo } from "#app/server/auth/auth.server";
 import { storeContactMessage, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "#app/lib/inbox-schema";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const sentText = "Thank you! Your message has been sent. We will get back to you soon.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = contactValuesFrom(await request.formData());
+  const values = contactValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = contactMessageSchema().safeParse(values);
   if (!parsed.success) {
     return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<ContactMessageValues>(parsed.error) }, { status: 400 });

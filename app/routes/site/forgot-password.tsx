@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/forgot-password";
 import { AuthError, clientInfo } from "#app/server/auth/auth.server";
 import { requestPasswordReset, resendConfirmation } from "#app/server/auth/account.server";
@@ -35,7 +36,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const kind = screenOf(request);
   const screen = screens[kind];
-  const email = String((await request.formData()).get("email") ?? "");
+  const email = String((await readForm(request))?.get("email") ?? "");
   try {
     await (kind === "resend" ? resendConfirmation : requestPasswordReset)({ email }, clientInfo(request));
     return { email, done: screen.done, error: null };

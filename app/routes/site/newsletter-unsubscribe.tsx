@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { readForm } from "#app/server/core/form.server";
 import { subscriberForUnsubscribe, unsubscribe } from "#app/server/newsletter/newsletter.server";
 import { unsubscribedText, unsubscribeLinkInvalidText } from "#app/lib/newsletter-texts";
 import { buttonClass } from "#app/components/ui/button";
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * to the List-Unsubscribe address. The token in the address is the authority; no session is needed.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return data({ state: "invalid" as const }, { status: 400 });
   const token = tokenOf(request) || String(form.get("token") ?? "");
   if (!(await unsubscribe(token))) return data({ state: "invalid" as const }, { status: 400 });
   return { state: "done" as const };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
+import { readForm } from "#app/server/core/form.server";
 import { clientInfo } from "#app/server/auth/auth.server";
 import { NewsletterInputError, requestSubscription } from "#app/server/newsletter/newsletter.server";
 import { subscribeRequestedText } from "#app/lib/newsletter-texts";
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter | The Educat
 
 /** The subscribe form of the home and article pages posts here; the reply never tells whether the email was known. */
 export async function action({ request }: Route.ActionArgs) {
-  const email = String((await request.formData()).get("email") ?? "");
+  const email = String((await readForm(request))?.get("email") ?? "");
   try {
     await requestSubscription({ email }, clientInfo(request));
     return { done: subscribeRequestedText, error: null };

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/reset-password";
 import { AuthError, clientInfo, sessionCookieHeader } from "#app/server/auth/auth.server";
 import { isUsableResetToken, resetPassword } from "#app/server/auth/account.server";
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = (await readForm(request)) ?? new FormData();
   try {
     const session = await resetPassword({ token: String(form.get("token") ?? ""), password: String(form.get("password") ?? "") }, clientInfo(request));
     const headers = new Headers();
