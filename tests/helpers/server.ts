@@ -5,6 +5,9 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createWebServer } from "#server/app";
 import { startTestServices, type TestServices } from "./services";
+import { CookieJar } from "./cookie-jar";
+
+export { CookieJar };
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -36,26 +39,6 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await started.stop();
     },
   };
-}
-
-/** Cookies a browser would keep between requests. */
-export class CookieJar {
-  private cookies = new Map<string, string>();
-
-  store(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === "" || /max-age=0/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
 }
 
 /** Signs in through the real /auth form action; returns the jar holding the session cookie. */

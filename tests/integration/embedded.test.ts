@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { categories } from "#database/schema";
+import { selectRows } from "#app/server/db/types.server";
 import { DatabaseLockedError, openEmbeddedDatabase } from "#app/server/db/database.server";
 import { lockDataDir } from "#app/server/db/data-folder-lock.server";
 import { makePrivateFolder } from "#app/server/core/private-folder.server";
-import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { createTestDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { runBuiltServer, runTsx, startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { signInOverHttp } from "#tests/helpers/server";
 
@@ -25,6 +27,29 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     }
     const again = await openEmbeddedDatabase({ dataDir }); // released on close
     await again.close();
+  });
+
+  it("lets no query and no other transaction into an open transaction, however close together they are issued", async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const { db } = database;
+      await db.execute(sql`create table interleaving (n int)`);
+      const undone = db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into interleaving values (1)`);
+          throw new Error("undo");
+        })
+        .catch(() => "rolled back");
+      // Issued in the same tick as the transaction: each must run before or after it, never inside it.
+      const outside = db.execute(sql`insert into interleaving values (2)`);
+      const second = db.transaction((tx) => tx.execute(sql`insert into interleaving values (3)`));
+      expect(await undone).toBe("rolled back");
+      await Promise.all([outside, second]);
+      const rows = await selectRows<{ n: number }>(db, sql`select n from interleaving order by n`);
+      expect(rows.map((row) => row.n)).toEqual([2, 3]);
+    } finally {
+      await drop();
+    }
   });
 
   it("creates the data folder for this account only, and takes from others what an existing one granted them", async () => {

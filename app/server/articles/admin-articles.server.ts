@@ -129,12 +129,15 @@ export async function submitArticleForm(
     if (refused) return refusal(values, { scheduledAt: refused }, refused, 400);
   }
   try {
-    await save(db, { ...fields, scheduledAt });
+    // The autosave the save makes obsolete goes with it, in its transaction.
+    await db.transaction(async (tx) => {
+      await save(tx, { ...fields, scheduledAt });
+      await discardAutosave(tx, autosave.userId, autosave.articleKey);
+    });
   } catch (error) {
     if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);
     log.error({ err: error }, "article save failed");
     return refusal(values, {}, texts.failure, 500);
   }
-  await discardAutosave(db, autosave.userId, autosave.articleKey);
   return redirect("/admin/articles", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: texts.success }) } });
 }

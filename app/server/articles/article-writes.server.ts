@@ -29,7 +29,8 @@ export async function uniqueArticleSlug(db: AppDb, title: string, excludeId?: st
 }
 
 async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
-  // Two editors saving the same title at once: the loser recomputes its suffix.
+  // Two editors saving the same title at once: the loser's transaction (a savepoint when the caller
+  // holds one) is rolled back, and it runs again with a new suffix.
   for (let attempt = 0; ; attempt++) {
     try {
       return await write();
@@ -50,52 +51,62 @@ async function assertCategoryExists(db: AppDb, categoryId: string) {
  */
 export type ArticleSave = Omit<ArticleFormInput, "scheduledAt" | "tags"> & { scheduledAt: Date | null; tags?: TagName[] };
 
-/** An article created as published is published now (published_at); a draft or scheduled one has no published_at yet. */
+/**
+ * An article created as published is published now (published_at); a draft or scheduled one has no
+ * published_at yet. The row, its tags and its first revision are one transaction.
+ */
 export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, authorId: string | null) {
-  await assertCategoryExists(db, input.categoryId);
-  return withSlugRetry(async () => {
-    const [created] = await db
-      .insert(articles)
-      .values({
-        ...input,
-        ...articleBody(input.content),
-        authorId,
-        slug: await uniqueArticleSlug(db, input.title),
-        publishedAt: input.status === "published" ? new Date() : null,
-      })
-      .returning({ id: articles.id, slug: articles.slug });
-    if (tags) await setArticleTags(db, created!.id, tags);
-    await recordRevision(db, created!.id, input, authorId);
-    return created!;
-  });
+  const body = articleBody(input.content); // once, not again on a slug retry
+  return withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      await assertCategoryExists(tx, input.categoryId);
+      const [created] = await tx
+        .insert(articles)
+        .values({
+          ...input,
+          ...body,
+          authorId,
+          slug: await uniqueArticleSlug(tx, input.title),
+          publishedAt: input.status === "published" ? new Date() : null,
+        })
+        .returning({ id: articles.id, slug: articles.slug });
+      if (tags) await setArticleTags(tx, created!.id, tags);
+      await recordRevision(tx, created!.id, input, authorId);
+      return created!;
+    }),
+  );
 }
 
 /**
  * Every save as published resets published_at to now; a draft or scheduled article has
- * none. A save that changes anything is kept as a revision, with who made it. The tags are set
- * before the row is updated, so the change event that drops cached pages comes after them.
+ * none. A save that changes anything is kept as a revision, with who made it. Tags, row and
+ * revision are one transaction: a crash or a failed statement leaves the article as it was, and
+ * the change events that drop cached pages are sent at commit, once all of it is there.
  */
 export async function updateArticle(db: AppDb, id: string, { tags, ...input }: ArticleSave, editorId: string | null) {
-  await assertCategoryExists(db, input.categoryId);
-  const before = await currentState(db, id);
-  if (!before) throw new AdminInputError("This article no longer exists.");
-  if (tags) await setArticleTags(db, id, tags);
-  return withSlugRetry(async () => {
-    const [updated] = await db
-      .update(articles)
-      .set({
-        ...input,
-        ...articleBody(input.content),
-        slug: await uniqueArticleSlug(db, input.title, id),
-        publishedAt: input.status === "published" ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(articles.id, id))
-      .returning({ id: articles.id, slug: articles.slug });
-    if (!updated) throw new AdminInputError("This article no longer exists.");
-    if (changedFields(before, input).length > 0) await recordRevision(db, id, input, editorId);
-    return updated;
-  });
+  const body = articleBody(input.content);
+  return withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      await assertCategoryExists(tx, input.categoryId);
+      const before = await currentState(tx, id);
+      if (!before) throw new AdminInputError("This article no longer exists.");
+      if (tags) await setArticleTags(tx, id, tags);
+      const [updated] = await tx
+        .update(articles)
+        .set({
+          ...input,
+          ...body,
+          slug: await uniqueArticleSlug(tx, input.title, id),
+          publishedAt: input.status === "published" ? new Date() : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(articles.id, id))
+        .returning({ id: articles.id, slug: articles.slug });
+      if (!updated) throw new AdminInputError("This article no longer exists.");
+      if (changedFields(before, input).length > 0) await recordRevision(tx, id, input, editorId);
+      return updated;
+    }),
+  );
 }
 
 /** Makes a revision the article's current version (itself a new revision). A schedule already past comes back as a draft. */
@@ -106,8 +117,11 @@ export async function restoreRevision(db: AppDb, articleId: string, revisionId: 
   await updateArticle(db, articleId, pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision, editorId);
 }
 
+/** The article and every editor's autosave of it, in one transaction. */
 export async function deleteArticle(db: AppDb, id: string) {
-  const deleted = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-  if (deleted.length === 0) throw new AdminInputError("This article no longer exists.");
-  await discardAutosavesOf(db, id);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+    if (deleted.length === 0) throw new AdminInputError("This article no longer exists.");
+    await discardAutosavesOf(tx, id);
+  });
 }

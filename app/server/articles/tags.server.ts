@@ -6,14 +6,16 @@ import type { AppDb } from "#app/server/db/types.server";
 /**
  * Gives an article exactly these tags, in this order. A tag new to the site is created with the
  * editor's spelling; an existing one keeps its name (tags are the same when their slugs are).
+ * Several statements: run it in the transaction of the article's save.
  */
 export async function setArticleTags(db: AppDb, articleId: string, wanted: readonly TagName[]) {
   await db.delete(articleTags).where(eq(articleTags.articleId, articleId));
   if (wanted.length === 0) return;
-  // Two editors creating one tag at once: the second insert does nothing and both read its id.
+  // Two editors creating one tag at once: the second insert waits for the first's transaction, does
+  // nothing and both read its id. In slug order, so two saves never wait for each other's tags.
   await db
     .insert(tags)
-    .values(wanted.map(({ name, slug }) => ({ name, slug })))
+    .values(wanted.map(({ name, slug }) => ({ name, slug })).sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)))
     .onConflictDoNothing({ target: tags.slug });
   const found = await db
     .select({ id: tags.id, slug: tags.slug })

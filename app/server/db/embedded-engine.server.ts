@@ -77,8 +77,13 @@ export class EmbeddedClient {
     return oldest;
   }
 
-  private async waitForNoTransaction() {
-    while (this.transactionOpen) await new Promise<void>((resolve) => this.transactionWaiters.push(resolve));
+  /**
+   * The end of the open transaction. Callers check `transactionOpen` again after it and act in the
+   * same tick, with no await in between: else two transactions could both see none open and
+   * interleave, or a query could slip into someone else's transaction and be rolled back with it.
+   */
+  private transactionEnd() {
+    return new Promise<void>((resolve) => this.transactionWaiters.push(resolve));
   }
 
   private runQuery(sqlText: string, params: unknown[] = [], options?: { rowMode?: "array" | "object" }) {
@@ -86,18 +91,18 @@ export class EmbeddedClient {
   }
 
   async query(sqlText: string, params?: unknown[], options?: { rowMode?: "array" | "object" }) {
-    await this.waitForNoTransaction();
+    while (this.transactionOpen) await this.transactionEnd();
     return this.runQuery(sqlText, params, options);
   }
 
   async exec(sqlText: string) {
-    await this.waitForNoTransaction();
+    while (this.transactionOpen) await this.transactionEnd();
     return this.send({ op: "exec", sql: sqlText });
   }
 
   /** One connection: while a transaction is open, every other caller waits for it to end. */
   async transaction<T>(body: (client: { query: EmbeddedClient["runQuery"] }) => Promise<T>): Promise<T> {
-    await this.waitForNoTransaction();
+    while (this.transactionOpen) await this.transactionEnd();
     this.transactionOpen = true;
     try {
       await this.runQuery("BEGIN");

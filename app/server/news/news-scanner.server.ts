@@ -54,6 +54,7 @@ export function createNewsScanner(options: NewsScannerOptions): NewsScanner {
     const known = feeds.length ? await db.select().from(newsFeeds).where(inArray(newsFeeds.url, feeds)) : [];
     const byUrl = new Map(known.map((row) => [row.url, row]));
     const found = new Map<string, FeedItem & { source: string; feedUrl: string }>();
+    const feedStates: { url: string; set: Omit<typeof newsFeeds.$inferInsert, "url"> }[] = [];
     const outcomes = await Promise.all(
       feeds.map(async (url): Promise<FeedOutcome> => {
         const row = byUrl.get(url);
@@ -61,42 +62,46 @@ export function createNewsScanner(options: NewsScannerOptions): NewsScanner {
         try {
           const { answer, parsed } = await readFeed(url, { etag: row?.etag ?? null, lastModified: row?.lastModified ?? null });
           const state = answer.status === "fresh" ? { etag: answer.etag, lastModified: answer.lastModified } : {};
-          await db
-            .insert(newsFeeds)
-            .values({ url, ...state, lastFetchedAt: fetchedAt, lastError: null })
-            .onConflictDoUpdate({ target: newsFeeds.url, set: { ...state, lastFetchedAt: fetchedAt, lastError: null } });
+          feedStates.push({ url, set: { ...state, lastFetchedAt: fetchedAt, lastError: null } });
           for (const item of parsed?.items ?? []) if (!found.has(item.url)) found.set(item.url, { ...item, source: parsed!.source, feedUrl: url });
           return { url, items: parsed ? parsed.items.length : null, error: null };
         } catch (error) {
           const message = `Feed ${url} ${(error as Error).message}`;
           log.warn({ feed: url, err: (error as Error).message }, "news feed skipped");
-          await db
-            .insert(newsFeeds)
-            .values({ url, lastFetchedAt: fetchedAt, lastError: message })
-            .onConflictDoUpdate({ target: newsFeeds.url, set: { lastFetchedAt: fetchedAt, lastError: message } });
+          feedStates.push({ url, set: { lastFetchedAt: fetchedAt, lastError: message } });
           return { url, items: 0, error: message };
         }
       }),
     );
 
+    // A feed's new ETag is stored with its items, in one transaction: a crash between them would
+    // leave an ETag whose items are missing, and the feed would answer "not modified" from then on.
     const rows = [...found.values()];
-    for (let start = 0; start < rows.length; start += 200) {
-      await db
-        .insert(newsItems)
-        .values(rows.slice(start, start + 200))
-        .onConflictDoUpdate({
-          target: newsItems.url,
-          set: {
-            title: sql`excluded.title`,
-            excerpt: sql`excluded.excerpt`,
-            source: sql`excluded.source`,
-            feedUrl: sql`excluded.feed_url`,
-            publishedAt: sql`excluded.published_at`,
-          },
-        });
-    }
     const cutoff = new Date(now().getTime() - keepDays * 24 * 60 * 60 * 1000);
-    await db.delete(newsItems).where(lt(sql`coalesce(${newsItems.publishedAt}, ${newsItems.fetchedAt})`, cutoff));
+    await db.transaction(async (tx) => {
+      for (const { url, set } of feedStates) {
+        await tx
+          .insert(newsFeeds)
+          .values({ url, ...set })
+          .onConflictDoUpdate({ target: newsFeeds.url, set });
+      }
+      for (let start = 0; start < rows.length; start += 200) {
+        await tx
+          .insert(newsItems)
+          .values(rows.slice(start, start + 200))
+          .onConflictDoUpdate({
+            target: newsItems.url,
+            set: {
+              title: sql`excluded.title`,
+              excerpt: sql`excluded.excerpt`,
+              source: sql`excluded.source`,
+              feedUrl: sql`excluded.feed_url`,
+              publishedAt: sql`excluded.published_at`,
+            },
+          });
+      }
+      await tx.delete(newsItems).where(lt(sql`coalesce(${newsItems.publishedAt}, ${newsItems.fetchedAt})`, cutoff));
+    });
     return outcomes;
   }
 

@@ -126,11 +126,13 @@ export async function unsubscribe(token: string): Promise<boolean> {
   const { db } = services();
   const subscriber = await subscriberForUnsubscribe(token);
   if (!subscriber) return false;
-  await db
-    .update(newsletterSubscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmExpiresAt: null })
-    .where(and(eq(newsletterSubscribers.id, subscriber.id), sql`${newsletterSubscribers.status} <> 'unsubscribed'`));
-  await cancelQueued(db, [subscriber.id]);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmExpiresAt: null })
+      .where(and(eq(newsletterSubscribers.id, subscriber.id), sql`${newsletterSubscribers.status} <> 'unsubscribed'`));
+    await cancelQueued(tx, [subscriber.id]);
+  });
   return true;
 }
 

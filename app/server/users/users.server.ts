@@ -43,10 +43,15 @@ export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = 
   );
 }
 
-/** The admin's edit of a user: values trimmed, null when empty, updated_at set to now; the owner keeps the admin role. */
+/**
+ * The admin's edit of a user: values trimmed, null when empty, updated_at set to now; the owner keeps
+ * the admin role. Role and profile are one transaction: both change, or neither.
+ */
 export async function updateProfile(db: AppDb, id: string, input: ProfileEditInput) {
-  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
-  if (!existing) throw new AdminInputError("This user no longer exists.");
-  await setRole(db, id, input.role);
-  await db.update(profiles).set({ displayName: input.displayName, bio: input.bio, updatedAt: new Date() }).where(eq(profiles.id, id));
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
+    if (!existing) throw new AdminInputError("This user no longer exists.");
+    await setRole(tx, id, input.role);
+    await tx.update(profiles).set({ displayName: input.displayName, bio: input.bio, updatedAt: new Date() }).where(eq(profiles.id, id));
+  });
 }
