@@ -74,6 +74,24 @@ describe(`event streams follow their session (${testDatabaseKind})`, () => {
     }
   });
 
+  it("counts an open stream as no use of the session: a staff session unused for 12 hours ends it", async () => {
+    const { id, stream } = await signedInStream("admin");
+    try {
+      const aWhileAgo = new Date(Date.now() - 5 * 60 * 1000);
+      await server.services.db.update(sessions).set({ lastUsedAt: aWhileAgo }).where(eq(sessions.userId, id));
+      expect(await endsWithin(stream, 2_500)).toBe(false); // two looks and more, none of them a use
+      const [session] = await server.services.db.select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(eq(sessions.userId, id));
+      expect(session!.lastUsedAt).toEqual(aWhileAgo);
+      await server.services.db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(Date.now() - 13 * 60 * 60 * 1000) })
+        .where(eq(sessions.userId, id));
+      expect(await endsWithin(stream, 3_000)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("keeps a reader's and an admin's streams open while nothing changes, and a reader never gets staff-only changes", async () => {
     const admin = await signedInStream("admin");
     const reader = await signedInStream("user");

@@ -360,6 +360,11 @@ export function getUser(request: Request): Promise<SessionUser | null> {
   return cached;
 }
 
+/** Whether a session has ended by lying unused: a staff session after 12 hours (a reader's lives its 30 days). */
+export function idledOut(role: Role, lastUsedAt: Date, now = Date.now()): boolean {
+  return isStaff(role) && now - lastUsedAt.getTime() > staffIdleMs;
+}
+
 /** A staff session unused for 12 hours ends; a session's last use is written at most once a minute. */
 async function lookupUser(request: Request): Promise<SessionUser | null> {
   const token = await readSessionToken(request);
@@ -383,7 +388,7 @@ async function lookupUser(request: Request): Promise<SessionUser | null> {
   if (!row) return null;
   const { lastUsedAt, ...user } = row;
   const idleMs = Date.now() - lastUsedAt.getTime();
-  if (isStaff(user.role) && idleMs > staffIdleMs) {
+  if (idledOut(user.role, lastUsedAt)) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }

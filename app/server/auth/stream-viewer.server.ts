@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { profiles, sessions } from "#database/schema";
 import { isStaff } from "#app/lib/access";
 import { services } from "#app/server/core/services.server";
-import { sha256 } from "./auth.server";
+import { idledOut, sha256 } from "./auth.server";
 
 /** Whom an open event stream serves: a signed-in account, and whether it is staff. */
 export interface StreamViewer {
@@ -12,16 +12,17 @@ export interface StreamViewer {
 
 /**
  * The account behind a session token now, or null when the session has ended (signed out,
- * revoked, expired). Unlike a request it is no use of the session: an open page's event stream
- * must not keep an unattended session alive.
+ * revoked, expired, or staff and unused for 12 hours). Unlike a request it is no use of the
+ * session: an open page's event stream must not keep an unattended staff session alive.
  */
 export async function currentViewer(token: string): Promise<StreamViewer | null> {
   const [row] = await services()
-    .db.select({ userId: sessions.userId, role: profiles.role })
+    .db.select({ userId: sessions.userId, role: profiles.role, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
-  return row ? { userId: row.userId, staff: isStaff(row.role) } : null;
+  if (!row || idledOut(row.role, row.lastUsedAt)) return null;
+  return { userId: row.userId, staff: isStaff(row.role) };
 }
 
 /** Changes held while a look is under way, at most: a stream that falls further behind is ended (its browser reconnects). */
