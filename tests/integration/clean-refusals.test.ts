@@ -133,6 +133,23 @@ describe(`clean refusals (${testDatabaseKind})`, () => {
     expect(dataSaver.headers.get("set-cookie")).toBeNull();
     const preview = await post("/admin/articles/preview", JSON.stringify({ content: "# Hi" }), { jar: admin, contentType: "application/json" });
     expect(preview.status).toBe(400);
+    // The account forms answer as they answer a link that is no longer good, or a form left empty.
+    for (const [path, usual] of [
+      ["/auth/forgot", "Email is required."],
+      ["/auth/reset", "Password is required."],
+      ["/account/email/undo", "This link has expired or was already used."],
+    ] as const) {
+      const response = await post(path, JSON.stringify({ email: "a@example.com", token: "t", password: "a-long-passphrase" }), {
+        contentType: "application/json",
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain(usual);
+    }
+    const account = await post("/account", JSON.stringify({ intent: "display-name", displayName: "Renamed" }), {
+      jar: reader,
+      contentType: "application/json",
+    });
+    expect(account.status).toBe(400);
   });
 
   it("answers a NUL byte in an address or a search with 400, before any loader", async () => {

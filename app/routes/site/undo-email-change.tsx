@@ -1,5 +1,6 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/undo-email-change";
+import { readForm } from "#app/server/core/form.server";
 import { emailChangeToUndo, undoEmailChange } from "#app/server/auth/account.server";
 import { resetPath } from "#app/server/auth/account-mail.server";
 import { sessionCookieHeader } from "#app/server/auth/auth.server";
@@ -19,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const outcome = await undoEmailChange(String(form.get("token") ?? ""));
+  const form = await readForm(request);
+  const outcome = await undoEmailChange(String(form?.get("token") ?? ""));
   if (outcome.status !== "undone") return data({ error: outcome.status === "taken" ? takenText : invalidText }, { status: 400 });
   // Every session has ended, this browser's too: the next step is a new password, from a fresh reset link.
   const headers = new Headers();
