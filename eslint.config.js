@@ -15,6 +15,19 @@ export default tseslint.config(
     },
   },
   {
+    // Actions read their form with readForm, which refuses a body that is no form, and NUL bytes.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
+          message: "Read the form with readForm (app/server/core/form.server.ts): it refuses a body that is no form, and NUL bytes.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.mjs"],
     languageOptions: { globals: { Blob: "readonly", Buffer: "readonly", URL: "readonly", console: "readonly", process: "readonly" } },
   },
