@@ -240,8 +240,11 @@ export async function signUp(input: { email: string; password: string }, client:
   const { email, password } = await parseCredentials(input, "sign-up");
   await limitSignUps(db, email, client);
   if (!mailer.delivers) {
-    const userId = await createAccount(db, { email, password, role: "user", verified: true });
-    return { userId, sessionToken: await createSession(db, userId, client) };
+    let sessionToken: string | null = null;
+    const userId = await createAccount(db, { email, password, role: "user", verified: true }, async (tx, id) => {
+      sessionToken = await createSession(tx, id, client);
+    });
+    return { userId, sessionToken };
   }
   let userId: string | null = null;
   try {
