@@ -117,7 +117,12 @@ describe(`transactions around multi-row writes (${testDatabaseKind})`, () => {
   });
 
   it("saves of one title at the same moment each get their own slug, each with its revision", async () => {
-    const saved = await Promise.all([1, 2, 3].map(() => createArticle(db, save("Same moment", "timing"), null)));
+    const saved = await Promise.all([
+      createArticle(db, save("Same moment", "timing"), null),
+      // As the form's action saves: inside its own transaction, so a clash rolls back to a savepoint.
+      db.transaction((tx) => createArticle(tx, save("Same moment", "timing"), null)),
+      db.transaction((tx) => createArticle(tx, save("Same moment", "timing"), null)),
+    ]);
     expect(new Set(saved.map((article) => article.slug))).toEqual(new Set(["same-moment", "same-moment-2", "same-moment-3"]));
     for (const { id } of saved) expect(await articleAsStored(id)).toMatchObject({ tags: [{ slug: "timing" }], revisions: 1 });
   });
