@@ -14,7 +14,7 @@
 // BENCH_NGINX_WORKERS (nginx worker_processes, default auto). Needs wrk; nginx is optional
 // (Debian: apt-get install wrk nginx-light).
 import { runBenchmark } from "./bench/cleanup";
-import { getPage } from "./bench/http";
+import { getPage, getRaw } from "./bench/http";
 import { findNginx, startStaticNginx, type StaticNginx } from "./bench/nginx";
 import { loadAdminFiles, measureFirstVisit, measureRepeatVisit, type FirstVisit, type Kind, type RepeatVisit } from "./bench/page-weight";
 import { pagesFromEnv, resolvePages } from "./bench/pages";
@@ -52,6 +52,20 @@ interface PageFigures {
 
 const progress = (line: string) => console.error(line);
 
+/**
+ * Waits until the cache sends the page's brotli copy: a miss is sent as rendered (gzip level 1)
+ * and the best compression is made in the background once the page is asked for again. The
+ * weights measured are then those of a reader who is not the page's very first.
+ */
+async function untilCompressed(url: string) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await getRaw(url, { "accept-encoding": "br, gzip" })).headers["content-encoding"] === "br") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  progress(`  ${url} was not sent with brotli within 5 s: its weight is the quick gzip's`);
+}
+
 async function warmUp(url: string) {
   await runWrk(url, { seconds: warmUpSeconds, connections: load.connections });
 }
@@ -83,6 +97,7 @@ async function main() {
   const weights = new Map<string, { first: FirstVisit; repeat: RepeatVisit }>();
   const saved = new Map<string, string>();
   for (const page of pages) {
+    await untilCompressed(`${app.base}${page}`);
     const first = await measureFirstVisit(app.base, page, admin);
     weights.set(page, { first, repeat: await measureRepeatVisit(app.base, first) });
     saved.set(page, await getPage(`${app.base}${page}`)); // as served without compression, for nginx
@@ -212,7 +227,7 @@ function describe(report: {
   }
   if (report.pureRender || report.heavy) lines.push("");
   lines.push(
-    "First visit, compressed KiB (HTML + same-origin CSS + JS with their static imports; images excluded):",
+    "First visit, compressed KiB (HTML + same-origin CSS + JS with their static imports; images excluded), of a page others asked for before (its brotli copy):",
     ...table([
       ["page", "HTML", "CSS", "JS", "JS files", "total", "budget", "", "repeat visit", "admin code"],
       ...report.pages.map((row) => {
