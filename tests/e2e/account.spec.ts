@@ -11,11 +11,21 @@ import { expectNoAxeViolations } from "./axe";
 let smtp: SmtpSink;
 let server: RunningProcess & { url: string };
 let dataDir: string;
+const owner = { OWNER_EMAIL: "owner@account-e2e.test", OWNER_PASSWORD: "account-owner-secret" };
 
 test.beforeAll(async () => {
   smtp = await startSmtpSink();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "educator-e2e-account-"));
-  server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", SMTP_URL: smtp.url, RATE_LIMIT_SCALE: "1000" });
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SEED_DEMO: "false",
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_SCALE: "1000",
+    ...owner,
+    // Every role change asks for the admin's password, as it does once it was typed 10 minutes ago.
+    PASSWORD_RECHECK_MINUTES: "0",
+  });
 });
 test.afterAll(async () => {
   await stopProcess(server);
@@ -133,4 +143,36 @@ test("an email change asks for the current password, shows while it waits, and c
   await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
   await page.goto(`${server.url}/account`);
   await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible();
+});
+
+test("a role change asks for the admin's password again, keeping what was typed", async ({ page }) => {
+  const name = `promoted-${Date.now()}`;
+  await newReader(page, `${name}@example.com`, "first-secret");
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Email").fill(owner.OWNER_EMAIL);
+  await page.getByLabel("Password").fill(owner.OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+  await expect(toast(page, "Signed in successfully!")).toBeVisible();
+
+  await page.goto(`${server.url}/admin/users?q=${name}`);
+  const row = page.getByRole("row").nth(1);
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  await row.getByLabel("Bio").fill("Grade 7 class teacher.");
+  await row.getByLabel("Role").selectOption("admin");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Please enter your password to change a role")).toContainText("Password needed");
+  // Still editing, with what was typed, and a field for the password.
+  await expect(row.getByLabel("Bio")).toHaveValue("Grade 7 class teacher.");
+  await expect(row.getByLabel("Role")).toHaveValue("admin");
+  await row.getByLabel("Your password").fill("not-it");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Your current password is not correct.")).toBeVisible();
+  await expect(row.getByLabel("Role")).toHaveValue("admin");
+
+  await row.getByLabel("Your password").fill(owner.OWNER_PASSWORD);
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "User updated successfully.")).toContainText("Saved");
+  await expect(row).toContainText("Grade 7 class teacher.");
+  await expect(row).toContainText("admin");
+  await expect(row.getByLabel("Your password")).toHaveCount(0);
 });

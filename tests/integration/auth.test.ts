@@ -7,7 +7,6 @@ import {
   createSession,
   getUser,
   PasswordNeededError,
-  passwordRecheckMs,
   requireRecentPassword,
   sessionCookieHeader,
   sha256,
@@ -268,7 +267,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
 
     await db
       .update(sessions)
-      .set({ passwordConfirmedAt: new Date(Date.now() - passwordRecheckMs - 1000) })
+      .set({ passwordConfirmedAt: new Date(Date.now() - 10 * 60_000 - 1000) })
       .where(eq(sessions.tokenHash, sha256(token)));
     const request = await requestWith(token);
     const stale = (await getUser(request))!;

@@ -22,8 +22,6 @@ const scryptParams = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const sessionDays = 30;
 /** A staff session ends after this long without a request (a reader's lives its 30 days). */
 export const staffIdleMs = 12 * 60 * 60 * 1000;
-/** Changing a role asks for the password again once the session's last one is older than this. */
-export const passwordRecheckMs = 10 * 60 * 1000;
 /** A session's last use is written at most this often. */
 const lastUsedStepMs = 60 * 1000;
 
@@ -399,9 +397,9 @@ async function lookupUser(request: Request): Promise<SessionUser | null> {
   return user;
 }
 
-/** Whether the password was typed in this session within the last 10 minutes. */
+/** Whether the password was typed in this session within the last 10 minutes (PASSWORD_RECHECK_MINUTES). */
 export function passwordIsRecent(user: SessionUser, now = Date.now()): boolean {
-  return now - user.passwordConfirmedAt.getTime() < passwordRecheckMs;
+  return now - user.passwordConfirmedAt.getTime() < services().config.PASSWORD_RECHECK_MINUTES * 60_000;
 }
 
 export const wrongPasswordText = "Your current password is not correct.";

@@ -105,6 +105,8 @@ const configSchema = z
     TRUST_PROXY: trustProxy,
     /** How often an open event stream looks at its session again (closed once signed out, revoked, expired or no longer staff). */
     EVENT_STREAM_RECHECK_SECONDS: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).max(60).default(60),
+    /** A role change asks for the admin's password again once it was typed longer ago than this (at most 10; 0: every time). */
+    PASSWORD_RECHECK_MINUTES: z.coerce.number({ message: "must be a number" }).min(0).max(10).default(10),
     /** Anonymous reader pages are served from a cache of rendered responses; false renders every request. */
     PAGE_CACHE: booleanFlag.default(true),
     /** Every admin is emailed when a comment awaits moderation. */
