@@ -155,6 +155,25 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     );
     expect(await rowCounts(target.database.db)).toEqual(before);
   });
+
+  it("restores a backup made before migration 0020: no mail queue, an old-shaped email change left out", async () => {
+    const folder = temporaryFolder();
+    await tar.extract({ file: backupFile, cwd: folder });
+    const manifestFile = path.join(folder, "manifest.json");
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { tables: Record<string, number> };
+    delete manifest.tables.mail_queue;
+    fs.rmSync(path.join(folder, "tables", "mail_queue.jsonl"));
+    const [someone] = await selectRows<{ id: string }>(source.services.db, sql`select id from users limit 1`);
+    const oldChange = { token_hash: "old-shape", user_id: someone!.id, new_email: "moved@example.com", expires_at: "2030-01-01T00:00:00+00:00" };
+    fs.writeFileSync(path.join(folder, "tables", "email_changes.jsonl"), `${JSON.stringify(oldChange)}\n`);
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, tables: { ...manifest.tables, email_changes: 1 } }));
+    const file = path.join(folder, "before-0020.tar.gz");
+    await tar.create({ file, cwd: folder, gzip: true }, ["manifest.json", "tables"]);
+
+    await restoreBackup(target.database.db, { file, uploadsDir: targetUploads, force: true });
+    const counts = await rowCounts(target.database.db);
+    expect(counts).toMatchObject({ email_changes: 0, mail_queue: 0, users: manifest.tables.users });
+  });
 });
 
 describe("backup and restore CLIs (spawned)", () => {
