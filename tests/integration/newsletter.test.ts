@@ -380,6 +380,7 @@ describe(`the digest (${testDatabaseKind})`, () => {
         smtpUrl: `smtp://127.0.0.1:${(flaky.server.address() as AddressInfo).port}`,
         from: "The Educator <no-reply@localhost>",
         log: silent,
+        outboxDir: temporaryFolder(), // SMTP here: nothing is written to it
       });
       const { db } = server.services;
       const [later, busy, gone] = [nextAddress("later"), nextAddress("busy"), nextAddress("gone")];

@@ -1,5 +1,9 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Logger } from "pino";
 import type { Transporter } from "nodemailer";
+import { makePrivateFolder, privateFileMode } from "./private-folder.server";
 
 export interface Mail {
   to: string;
@@ -11,7 +15,7 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
-/** Email with one face and two bodies: SMTP when configured, otherwise the log is the outbox. */
+/** Email with one face and two bodies: SMTP when configured, otherwise a folder of .eml files is the outbox. */
 export interface Mailer {
   readonly delivers: boolean;
   send(mail: Mail): Promise<void>;
@@ -23,12 +27,17 @@ export interface Mailer {
  */
 const smtpTimeouts = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; log: Logger; outboxDir: string }): Mailer {
   if (!options.smtpUrl) {
+    const { outboxDir, log } = options;
     return {
       delivers: false,
+      // Mails carry sign-in links and addresses, which the log must never hold: the log only says where the mail is.
       async send(mail) {
-        options.log.info({ to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers }, "email not sent (no SMTP_URL): outbox");
+        makePrivateFolder(outboxDir);
+        const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`);
+        await fs.writeFile(file, outboxMessage(options.from, mail), { mode: privateFileMode, flag: "wx" });
+        log.info({ file }, "email not sent (no SMTP_URL): written to the outbox folder");
       },
     };
   }
@@ -53,4 +62,19 @@ export function isTemporaryFailure(error: unknown): boolean {
   const failure = error as { responseCode?: number; code?: string; command?: string };
   if (typeof failure.responseCode === "number") return failure.responseCode >= 400 && failure.responseCode < 500;
   return failure.command === "CONN" || failure.code === "ECONNECTION" || failure.code === "ECONNREFUSED";
+}
+
+/** A mail as a plain-text .eml file, which any mail program opens. */
+function outboxMessage(from: string, mail: Mail): string {
+  const headers = {
+    From: from,
+    To: mail.to,
+    Subject: mail.subject,
+    Date: new Date().toUTCString(),
+    ...mail.headers,
+    "Content-Type": "text/plain; charset=utf-8",
+  };
+  return `${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value.replace(/[\r\n]+/g, " ")}`)
+    .join("\r\n")}\r\n\r\n${mail.text}\r\n`;
 }

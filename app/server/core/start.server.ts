@@ -76,7 +76,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
     const rendered = await fillArticleBodies(db);
     if (rendered > 0) log.info({ articles: rendered }, "article bodies rendered");
     const storage = await createStorage(config);
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log, outboxDir: path.join(config.DATA_DIR, "outbox") });
     const sessionSecret = await loadSessionSecret(db, config.SESSION_SECRET);
     // The page-view rollup trigger counts days in the site's time zone.
     await db
