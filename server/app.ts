@@ -77,23 +77,32 @@ export function createWebServer(options: AppOptions): http.Server {
   };
   const readRequest = requestReader(options.config);
   const logRequest = logRequests(options.log);
-  return http.createServer((req, res) => {
-    const beacon = isPageViewBeacon(req.url);
-    logRequest(req, res, beacon);
-    const view = readRequest(req);
+  /** Answers (or starts answering) a request; true for one of the many logged only in part (a cache hit, a page view). */
+  function dispatch(req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number): boolean {
+    const view = readRequest(req, receivedAt);
     if (!view) return refuse(res, 400, "Bad Request");
-    if (beacon) return void answerBeacon(req, res).catch(failed("page view not recorded", res));
+    if (isPageViewBeacon(req.url)) {
+      answerBeacon(req, res).catch(failed("page view not recorded", res));
+      return true;
+    }
     if (!isAllowedMethod(view.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
-    if (refuseOversizedBody(req, res)) return;
-    if (readerPages?.take(view, req, res, failed("reader page failed", res))) return;
+    if (refuseOversizedBody(req, res)) return false;
+    const taken = readerPages?.take(view, req, res, failed("reader page failed", res));
+    if (taken) return taken === "hit";
     app(req, res);
+    return false;
+  }
+  return http.createServer((req, res) => {
+    const receivedAt = performance.now();
+    logRequest(req, res, receivedAt, dispatch(req, res, receivedAt));
   });
 }
 
 /** A request refused before anything reads it (a malformed Host, an unsupported method): a line of text. */
-function refuse(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+function refuse(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}): false {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", ...headers });
   res.end(text);
+  return false;
 }
 
 /** Sets `Cache-Control: private, no-store` as the headers go out, unless the response chose its own. */
@@ -184,7 +193,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
     const given = (error as { status?: unknown }).status;
     // Only a client error the error names itself; anything else is ours, and says nothing more (never a stack).
     const status = Number.isInteger(given) && (given as number) >= 400 && (given as number) < 600 ? (given as number) : 500;
-    if (status >= 500) log.error({ err: error, path: viewOf(req).url.pathname }, "request failed");
+    if (status >= 500) log.error({ err: error, path: viewOf(req).path }, "request failed");
     res
       .status(status)
       .type("text/plain")

@@ -75,11 +75,11 @@ interface PageAddress {
 }
 
 function addressOf(view: RequestView, page: ReaderPage<unknown>): PageAddress {
-  const query = page.query && view.url.search ? page.query(view.url.searchParams) : "";
-  const path = view.url.pathname + query;
+  const query = page.query && view.search ? page.query(new URLSearchParams(view.search)) : "";
+  const path = view.path + query;
   return {
     key: view.dataSaver ? `${path}\u0000data-saver` : path,
-    url: view.url.origin + path,
+    url: view.origin + path,
     dataSaver: view.dataSaver,
     clientAddress: view.clientAddress,
   };
@@ -97,10 +97,11 @@ function renderRequest(address: PageAddress): Request {
 
 export interface ReaderPages {
   /**
-   * Takes an anonymous reader's GET of a cacheable reader page (true), answered from the cache at
-   * once or rendered (`failed` hears of a render that threw); false leaves the request to the app.
+   * Takes an anonymous reader's GET of a cacheable reader page: "hit" when answered from the cache
+   * at once, "rendered" when it is being rendered (`failed` hears of a render that threw); false
+   * leaves the request to the app.
    */
-  take(view: RequestView, req: IncomingMessage, res: ServerResponse, failed: (error: unknown) => void): boolean;
+  take(view: RequestView, req: IncomingMessage, res: ServerResponse, failed: (error: unknown) => void): "hit" | "rendered" | false;
   /** Absent when PAGE_CACHE is off. */
   cache: PageCache | null;
 }
@@ -129,17 +130,19 @@ export function createReaderPages({ config, build }: { config: Config; build: Se
   });
 
   function take(view: RequestView, req: IncomingMessage, res: ServerResponse, failed: (error: unknown) => void) {
-    if ((view.method !== "GET" && view.method !== "HEAD") || view.personal || view.url.pathname.endsWith(".data")) return false;
-    const page = cacheablePageAt(view.url.pathname);
+    if ((view.method !== "GET" && view.method !== "HEAD") || view.personal || view.path.endsWith(".data")) return false;
+    const page = cacheablePageAt(view.path);
     if (!page) return false;
     const address = addressOf(view, page);
     const cached = cache?.get(address.key);
-    if (cached) {
-      sendStored(req, res, cached, "hit");
-      if (!cached.compressed) compressLater(address.key, cached);
-      if (cache!.isStale(cached) && !rendering.has(address.key)) sharedRender(address, req).catch(failed);
-    } else answer(address, req, res).catch(failed);
-    return true;
+    if (!cached) {
+      answer(address, req, res).catch(failed);
+      return "rendered";
+    }
+    sendStored(req, res, cached, "hit");
+    if (!cached.compressed) compressLater(address.key, cached);
+    if (cache!.isStale(cached) && !rendering.has(address.key)) sharedRender(address, req).catch(failed);
+    return "hit";
   }
 
   /** Renders the page; a page the renderer marked cacheable comes back ready to store and (cache on) stored. */

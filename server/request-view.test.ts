@@ -3,7 +3,8 @@ import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { carriesPersonalCookie, outgoingHeaders, requestReader } from "./request-view";
 
-const read = requestReader({ PUBLIC_URL: "https://magazine.example/", TRUST_PROXY: false });
+const reader = requestReader({ PUBLIC_URL: "https://magazine.example/", TRUST_PROXY: false });
+const read = (req: IncomingMessage) => reader(req, 0);
 
 function request(url: string, headers: Record<string, string> = {}, method = "GET") {
   const socket = { remoteAddress: "203.0.113.9" };
@@ -52,6 +53,43 @@ describe("the server's view of a request", () => {
     expect(read(request("//evil.example/x"))?.url.href).toBe("https://magazine.example//evil.example/x");
     expect(read(request("/articles/../about"))?.url.pathname).toBe("/about");
     expect(read(request("http://evil.example/articles?q=1", { host: "evil.example" }))?.url.href).toBe("https://magazine.example/articles?q=1");
+  });
+
+  it("reads the path and query exactly as a URL does, with or without one", () => {
+    const targets = [
+      "/",
+      "/articles",
+      "/articles/4f0c8e0a-2b51-4c1b-9a0e-1d3f5e7a9b2c",
+      "/articles?q=lunch&sort=oldest",
+      "/?",
+      "/?x=1",
+      "/a/./b",
+      "/a/../b",
+      "/a/.",
+      "/a/..",
+      "/.hidden",
+      "/a./b",
+      "/a.../b",
+      "/%2e%2e/about",
+      "/%2E/about",
+      "/a\\b",
+      "/caf\u00e9",
+      "/a b",
+      "/a|b[c]^",
+      "/q?it's",
+      '/q?a="b"&c=<d>',
+      "/q?x=%zz&y=%20",
+      "/q??x",
+      "/p;x=1/q:@",
+      "//evil.example/x",
+      "/x?y=1#top",
+    ];
+    for (const target of targets) {
+      const view = read(request(target));
+      const url = new URL(`https://magazine.example${target}`);
+      expect([view?.path, view?.search], target).toEqual([url.pathname, url.search]);
+      expect(view?.url.origin + view!.url.pathname + view!.url.search, target).toBe(url.origin + url.pathname + url.search);
+    }
   });
 
   it("cannot read a malformed Host or target (answered 400)", () => {

@@ -19,18 +19,45 @@ import { clientAddress, trustedProxies } from "./request";
  */
 export interface RequestView {
   method: string;
-  /** PUBLIC_URL's origin, the path (dot segments resolved) and the query as sent. */
-  url: URL;
+  /** PUBLIC_URL's origin. */
+  origin: string;
+  /** The path asked for, as a URL has it (dot segments resolved, characters it would encode encoded). */
+  path: string;
+  /** The query as sent ("?…"), or "". */
+  search: string;
+  /** origin + path + search. */
+  readonly url: URL;
   clientAddress: string;
   /** A session or toast cookie: the answer is this reader's own, never shared or cached. */
   personal: boolean;
   /** Pages without images (`Save-Data: on`, or the footer's switch). */
   dataSaver: boolean;
+  /** `performance.now()` when it arrived. */
+  receivedAt: number;
+}
+
+class View implements RequestView {
+  #url: URL | undefined;
+  constructor(
+    readonly method: string,
+    readonly origin: string,
+    readonly path: string,
+    readonly search: string,
+    readonly clientAddress: string,
+    readonly personal: boolean,
+    readonly dataSaver: boolean,
+    readonly receivedAt: number,
+  ) {}
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.origin + this.path + this.search));
+  }
 }
 
 /** The methods the site answers; anything else (TRACE, OPTIONS, WebDAV's…) gets 405. */
 const allowedMethods = new Set(["GET", "HEAD", "POST"]);
 export const allowHeader = [...allowedMethods].join(", ");
+export const isAllowedMethod = (method: string | undefined) => allowedMethods.has(method ?? "");
 
 // RFC 3986 host: a registered name or IPv4 address, or an IP literal in brackets; then an optional port.
 const validHost = /^(?:[\w.~!$&'()*+,;=%-]+|\[[\d.:A-Fa-f]+\])(?::\d{0,5})?$/;
@@ -50,28 +77,37 @@ export function carriesPersonalCookie(cookieHeader: string | undefined): boolean
   return cookieHeader !== undefined && personalCookieNames.some((name) => cookieHeader.includes(name));
 }
 
-/** The path and query of a request target (absolute-form is accepted, its host ignored); null when it is neither. */
-function pathAndQuery(target: string): string | null {
-  if (target.startsWith("/")) return target;
-  if (!/^https?:\/\//i.test(target)) return null;
+// A target a URL parser leaves as it is (no dot segment, backslash, percent sign in the path, or
+// character it would encode): read without one. Anything else goes through `URL`.
+const plainTarget = /^(\/(?:[\w\-~!$&'()*+,;=:@/]|\.(?!\.?(?:\/|\?|$)))*)(\?[\w\-.~!$&()*+,;=:@/?%]*)?$/;
+
+/** The path and query of a request target as a URL has them (absolute-form accepted, its host ignored); null when it is neither. */
+function pathAndQuery(target: string, origin: string): [path: string, search: string] | null {
+  const plain = plainTarget.exec(target);
+  if (plain) return [plain[1]!, plain[2] && plain[2] !== "?" ? plain[2] : ""];
+  let url: URL;
   try {
-    const url = new URL(target);
-    return url.pathname + url.search;
+    if (target.startsWith("/"))
+      url = new URL(origin + target); // concatenated: `//elsewhere/x` stays a path of ours
+    else if (/^https?:\/\//i.test(target)) url = new URL(target);
+    else return null;
   } catch {
     return null;
   }
+  return [url.pathname, url.search];
 }
 
-const views = new WeakMap<IncomingMessage, RequestView>();
+const viewOfRequest = Symbol("educator.requestView");
+type Viewed = IncomingMessage & { [viewOfRequest]?: RequestView };
 
-/** The view `readRequest` took of `req` (every request through `createWebServer` has one). */
+/** The view `requestReader` took of `req` (every request through `createWebServer` has one). */
 export function viewOf(req: IncomingMessage): RequestView {
-  const view = views.get(req);
+  const view = (req as Viewed)[viewOfRequest];
   if (!view) throw new Error("request without a view: it did not come through createWebServer");
   return view;
 }
 
-export type RequestReader = (req: IncomingMessage) => RequestView | null;
+export type RequestReader = (req: IncomingMessage, receivedAt: number) => RequestView | null;
 
 /**
  * Reads a request's view and strips the client's `x-educator-*` headers; null when the request
@@ -80,28 +116,17 @@ export type RequestReader = (req: IncomingMessage) => RequestView | null;
 export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">): RequestReader {
   const origin = new URL(config.PUBLIC_URL).origin;
   const trusted = trustedProxies(config.TRUST_PROXY);
-  return (req) => {
-    const { host } = req.headers;
+  return (req, receivedAt) => {
+    const { host, cookie } = req.headers;
     if (host !== undefined && host !== "" && !validHost.test(host)) return null;
-    const target = pathAndQuery(req.url ?? "");
+    const target = pathAndQuery(req.url ?? "", origin);
     if (target === null) return null;
-    let url: URL;
-    try {
-      // Concatenated, never resolved against the origin: `//elsewhere/x` stays a path of ours.
-      url = new URL(origin + target);
-    } catch {
-      return null;
-    }
-    for (const name of Object.keys(req.headers)) if (name.startsWith(internalHeaderPrefix)) delete req.headers[name];
-    const cookie = req.headers.cookie;
-    const view: RequestView = {
-      method: req.method ?? "GET",
-      url,
-      clientAddress: clientAddress(req, trusted),
-      personal: carriesPersonalCookie(cookie),
-      dataSaver: wantsDataSaver({ get: (name) => (name === "cookie" ? (cookie ?? null) : headerText(req, name)) }),
-    };
-    views.set(req, view);
+    for (const name in req.headers) if (name.startsWith(internalHeaderPrefix)) delete req.headers[name];
+    const dataSaver =
+      (cookie !== undefined || req.headers["save-data"] !== undefined) &&
+      wantsDataSaver({ get: (name) => (name === "cookie" ? (cookie ?? null) : headerText(req, name)) });
+    const view = new View(req.method ?? "GET", origin, target[0], target[1], clientAddress(req, trusted), carriesPersonalCookie(cookie), dataSaver, receivedAt);
+    (req as Viewed)[viewOfRequest] = view;
     return view;
   };
 }
@@ -110,8 +135,6 @@ function headerText(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name];
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
-
-export const isAllowedMethod = (method: string | undefined) => allowedMethods.has(method ?? "");
 
 /**
  * The request React Router gets for `req` on the app's path: the view's address (its host is
@@ -141,33 +164,36 @@ export function outgoingHeaders(headers: Headers): [string, string][] {
   return [...headers].filter(([name]) => !name.startsWith(internalHeaderPrefix));
 }
 
-// Cache hits are most of the traffic: one in this many is logged, with `sampled` saying so.
-const hitSampling = 100;
-
 /** What the page cache made of a request (`x-page-cache`), for its log line. */
 export type CacheVerdict = "hit" | "miss" | "pass" | "off";
-const verdicts = new WeakMap<ServerResponse, CacheVerdict>();
+const verdictOfResponse = Symbol("educator.cacheVerdict");
+type Judged = ServerResponse & { [verdictOfResponse]?: CacheVerdict };
 
 export function noteCacheVerdict(res: ServerResponse, verdict: CacheVerdict) {
-  verdicts.set(res, verdict);
+  (res as Judged)[verdictOfResponse] = verdict;
 }
+
+// Cache hits and page-view beacons are most of the traffic: one in this many is logged, with `sampled` saying so.
+const sampling = 100;
 
 /**
  * Logs every request the same way once it is answered, whichever path answered it: method, path
- * without the query (it carries tokens and searches), status, milliseconds, and for reader pages
- * the cache's verdict (`noteCacheVerdict`). Page-cache hits and page-view beacons are sampled.
+ * without the query (it carries tokens and searches), status, milliseconds since it arrived, and
+ * for reader pages the cache's verdict (`noteCacheVerdict`). `sampled` requests (page-cache hits,
+ * page-view beacons) are logged one in a hundred. Call it once the request is dispatched: an
+ * answer is never finished within the call that sends it.
  */
 export function logRequests(log: Logger) {
   let sampledSeen = 0;
-  return (req: IncomingMessage, res: ServerResponse, sampled: boolean) => {
-    const started = process.hrtime.bigint();
-    res.once("finish", () => {
-      const cache = verdicts.get(res);
-      const sampling = sampled || cache === "hit";
-      if (sampling && sampledSeen++ % hitSampling !== 0) return;
-      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      const path = views.get(req)?.url.pathname ?? (req.url ?? "").split("?", 1)[0];
-      log.info({ method: req.method, path, status: res.statusCode, ms, ...(cache ? { cache } : {}), ...(sampling ? { sampled: hitSampling } : {}) }, "request");
-    });
+  return (req: IncomingMessage, res: ServerResponse, receivedAt: number, sampled: boolean) => {
+    if (sampled && sampledSeen++ % sampling !== 0) return;
+    const write = () => {
+      const cache = (res as Judged)[verdictOfResponse];
+      const ms = Math.round((performance.now() - receivedAt) * 10) / 10;
+      const path = (req as Viewed)[viewOfRequest]?.path ?? (req.url ?? "").split("?", 1)[0];
+      log.info({ method: req.method, path, status: res.statusCode, ms, ...(cache ? { cache } : {}), ...(sampled ? { sampled: sampling } : {}) }, "request");
+    };
+    if (res.writableFinished) write();
+    else res.once("finish", write);
   };
 }

@@ -1,6 +1,8 @@
 import http from "node:http";
 
 export interface ProbeFigures {
+  /** Every latency measured, in ms (to pool runs). */
+  latencies: number[];
   samples: number;
   failures: number;
   p50Ms: number;
@@ -27,6 +29,20 @@ function timedGet(url: string, timeoutMs: number): Promise<number> {
 
 const percentile = (sorted: number[], q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
 
+/** The figures of latencies measured in several runs, with their failures. */
+export function probeFigures(latencies: number[], failures: number): ProbeFigures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    latencies: sorted,
+    samples: sorted.length,
+    failures,
+    p50Ms: percentile(sorted, 0.5),
+    p90Ms: percentile(sorted, 0.9),
+    p99Ms: percentile(sorted, 0.99),
+    maxMs: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+  };
+}
+
 /**
  * Asks `url` every `everyMs` (one request at a time) until `stop`, like a load balancer's health
  * check, from this process while something else loads the server; a request that fails or takes
@@ -51,15 +67,7 @@ export function probeLatency(url: string, { everyMs = 20, timeoutMs = 5000 } = {
     async stop(): Promise<ProbeFigures> {
       running = false;
       await done;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      return {
-        samples: sorted.length,
-        failures,
-        p50Ms: percentile(sorted, 0.5),
-        p90Ms: percentile(sorted, 0.9),
-        p99Ms: percentile(sorted, 0.99),
-        maxMs: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
-      };
+      return probeFigures(latencies, failures);
     },
   };
 }
