@@ -79,13 +79,14 @@ export function createWebServer(options: AppOptions): http.Server {
   const logRequest = logRequests(options.log);
   /** Answers (or starts answering) a request; true for one of the many logged only in part (a cache hit, a page view). */
   function dispatch(req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number): boolean {
+    const beacon = isPageViewBeacon(req.url); // it answers methods itself
+    if (!beacon && !isAllowedMethod(req.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
     const view = readRequest(req, receivedAt);
     if (!view) return refuse(res, 400, "Bad Request");
-    if (isPageViewBeacon(req.url)) {
+    if (beacon) {
       answerBeacon(req, res).catch(failed("page view not recorded", res));
       return true;
     }
-    if (!isAllowedMethod(view.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
     if (refuseOversizedBody(req, res)) return false;
     const taken = readerPages?.take(view, req, res, failed("reader page failed", res));
     if (taken) return taken === "hit";

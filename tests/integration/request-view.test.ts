@@ -1,3 +1,4 @@
+import http from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -52,6 +53,15 @@ describe(`requests the server refuses before reading them (${testDatabaseKind})`
         expect(answer.html).toBe("Method Not Allowed");
       }
     }
+    // The server-wide form, `OPTIONS *`.
+    const { port } = new URL(server.url);
+    const star = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .request({ host: "127.0.0.1", port, path: "*", method: "OPTIONS" }, (response) => resolve(response.resume().statusCode))
+        .on("error", reject)
+        .end();
+    });
+    expect(star).toBe(405);
   });
 
   it("never answers with a stack trace", async () => {
