@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Config } from "#app/server/core/config.server";
-import { clientAddressHeader, internalHeaderPrefix } from "#app/lib/internal-headers";
+import { clientAddressHeader, internalHeaderPrefix, sessionCookieName } from "#app/lib/internal-headers";
 import { toastCookieName } from "#app/server/core/toast.server";
 import { wantsDataSaver } from "#app/server/reader/data-saver.server";
 import { clientAddress, trustedProxies } from "./request";
@@ -71,7 +71,7 @@ const validHost = /^(?:[\w.~!$&'()*+,;=%-]+|\[[\d.:A-Fa-f]+\])(?::\d{0,5})?$/;
  * inside another cookie's value) counts as personal. That errs towards rendering a page privately,
  * which is always safe.
  */
-export const personalCookieNames = ["educator_session", toastCookieName] as const;
+export const personalCookieNames = [sessionCookieName, toastCookieName] as const;
 
 export function carriesPersonalCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && personalCookieNames.some((name) => cookieHeader.includes(name));

@@ -4,3 +4,5 @@ export const internalHeaderPrefix = "x-educator-";
 export const clientAddressHeader = `${internalHeaderPrefix}client-ip`;
 /** The CSP nonce of a hydrated page's answer. */
 export const cspNonceHeader = `${internalHeaderPrefix}csp-nonce`;
+/** The session cookie's name (`__Host-` before it on https); the page cache must know it to tell a personal request. */
+export const sessionCookieName = "educator_session";

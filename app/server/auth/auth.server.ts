@@ -13,6 +13,7 @@ import { validateDisplayName } from "#app/lib/comment-schema";
 import { commonPasswordMessage, credentialsSchema, newPasswordSchema } from "#app/lib/auth-schema";
 import { accessDeniedText, isStaff } from "#app/lib/access";
 import { passwordNeededText } from "#app/lib/account-texts";
+import { clientAddressHeader, sessionCookieName } from "#app/lib/internal-headers";
 import { isCommonPassword } from "./common-passwords.server";
 import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
 
@@ -112,7 +113,7 @@ function sessionCookie() {
   const { config, sessionSecret } = services();
   const https = config.PUBLIC_URL.startsWith("https://");
   // On https the __Host- prefix makes browsers refuse the cookie unless it is Secure, for this host only, on every path.
-  return createCookie(https ? "__Host-educator_session" : "educator_session", {
+  return createCookie(https ? `__Host-${sessionCookieName}` : sessionCookieName, {
     httpOnly: true,
     sameSite: "lax",
     secure: https,
@@ -140,7 +141,7 @@ export interface ClientInfo {
 }
 
 export function clientInfo(request: Request): ClientInfo {
-  return { ip: request.headers.get("x-educator-client-ip") ?? "unknown", userAgent: request.headers.get("user-agent") ?? undefined };
+  return { ip: request.headers.get(clientAddressHeader) ?? "unknown", userAgent: request.headers.get("user-agent") ?? undefined };
 }
 
 export async function createSession(db: AppDb, userId: string, client?: ClientInfo): Promise<string> {
