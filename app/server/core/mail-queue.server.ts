@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { mailQueue } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
-import { isTemporaryFailure, type Mail, type Mailer } from "./mail.server";
+import { failedSendUpdate, type Mail, type Mailer } from "./mail.server";
 import { startQueueWorker } from "./minute-job.server";
 
 /** What a queued mail is about: the worker's `compose` turns it into a mail when it sends it. */
@@ -67,8 +67,6 @@ async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
   };
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
-
 /**
  * Sends one due mail, if any. Sent (or nothing to send): the row is deleted. A temporary failure
  * waits and tries again; any other failure is kept as failed, with its error, for a week. An
@@ -82,16 +80,8 @@ export async function sendNextMail(options: MailQueueOptions): Promise<"sent" | 
     const mail = await options.compose(db, job);
     if (mail) await options.mailer.send(mail);
   } catch (error) {
-    const retry = isTemporaryFailure(error) && job.attempts < (options.maxAttempts ?? 4);
-    const waitSeconds = (options.retrySeconds ?? 30) * 2 ** (job.attempts - 1);
-    await db
-      .update(mailQueue)
-      .set({
-        status: retry ? "queued" : "failed",
-        lastError: describe(error),
-        nextAttemptAt: retry ? sql`now() + make_interval(secs => ${waitSeconds})` : undefined,
-      })
-      .where(eq(mailQueue.id, job.id));
+    const { retry, set } = failedSendUpdate(error, job.attempts, { maxAttempts: options.maxAttempts ?? 4, retrySeconds: options.retrySeconds ?? 30 });
+    await db.update(mailQueue).set(set).where(eq(mailQueue.id, job.id));
     log.warn({ mailId: job.id, kind: job.kind, attempts: job.attempts, retry, err: error }, "account mail not sent");
     return retry ? "retry" : "failed";
   }

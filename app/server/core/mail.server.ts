@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
+import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { makePrivateFolder, privateFileMode } from "./private-folder.server";
 
@@ -77,4 +78,21 @@ function outboxMessage(from: string, mail: Mail): string {
   return `${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value.replace(/[\r\n]+/g, " ")}`)
     .join("\r\n")}\r\n\r\n${mail.text}\r\n`;
+}
+
+/**
+ * What a queue writes on a mail whose sending failed: queued again after a wait that doubles with
+ * each try while the failure is temporary and tries remain, else failed; with the error's message.
+ */
+export function failedSendUpdate(error: unknown, attempts: number, policy: { maxAttempts: number; retrySeconds: number }) {
+  const retry = isTemporaryFailure(error) && attempts < policy.maxAttempts;
+  const waitSeconds = policy.retrySeconds * 2 ** (attempts - 1);
+  return {
+    retry,
+    set: {
+      status: retry ? ("queued" as const) : ("failed" as const),
+      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      nextAttemptAt: retry ? sql`now() + make_interval(secs => ${waitSeconds})` : undefined,
+    },
+  };
 }

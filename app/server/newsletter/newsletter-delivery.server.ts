@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { newsletterDeliveries, newsletterSends } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
-import { isTemporaryFailure, type Mailer } from "#app/server/core/mail.server";
+import { failedSendUpdate, type Mailer } from "#app/server/core/mail.server";
 import { personalize } from "./newsletter-digest.server";
 import { runScheduledDigest, unsubscribeToken, unsubscribeUrl } from "./newsletter.server";
 import { startMinuteJob, startQueueWorker } from "#app/server/core/minute-job.server";
@@ -80,8 +80,6 @@ export async function settleAbandoned(db: AppDb, leaseSeconds = defaultLeaseSeco
   return abandoned.length;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
-
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "idle";
 
 /** Sends one due mail, if any: claimed, mailed with its own unsubscribe headers, then marked. */
@@ -112,16 +110,10 @@ export async function deliverNext(
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
   } catch (error) {
-    const retry = isTemporaryFailure(error) && claimed.attempts < options.maxAttempts;
-    const waitSeconds = options.retrySeconds * 2 ** (claimed.attempts - 1);
+    const { retry, set } = failedSendUpdate(error, claimed.attempts, options);
     await db
       .update(newsletterDeliveries)
-      .set({
-        status: retry ? "queued" : "failed",
-        lastError: describe(error),
-        nextAttemptAt: retry ? sql`now() + make_interval(secs => ${waitSeconds})` : undefined,
-        updatedAt: new Date(),
-      })
+      .set({ ...set, updatedAt: new Date() })
       .where(eq(newsletterDeliveries.id, claimed.id));
     options.log.warn({ deliveryId: claimed.id, attempts: claimed.attempts, retry, err: error }, "newsletter mail not sent");
     return retry ? "retry" : "failed";
