@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { plural, pluralWord } from "./plural";
+
+const subscribers = { one: "confirmed subscriber", other: "confirmed subscribers" };
+
+describe("plural", () => {
+  it("writes the singular for exactly one, the plural for every other count", () => {
+    expect(plural(1, subscribers)).toBe("1 confirmed subscriber");
+    expect(plural(0, subscribers)).toBe("0 confirmed subscribers");
+    expect(plural(2, subscribers)).toBe("2 confirmed subscribers");
+    expect(plural(21, subscribers)).toBe("21 confirmed subscribers");
+  });
+
+  it("groups the digits of large counts", () => {
+    expect(plural(1210, { one: "view", other: "views" })).toBe("1,210 views");
+    expect(plural(1_000_001, { one: "view", other: "views" })).toBe("1,000,001 views");
+  });
+
+  it("gives the word alone, for text that writes its number apart", () => {
+    expect(pluralWord(1, { one: "item", other: "items" })).toBe("item");
+    expect(pluralWord(3, { one: "item", other: "items" })).toBe("items");
+  });
+});
