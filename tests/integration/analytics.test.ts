@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appSettings, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
+import { appSettings, articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
 import { firstCompleteRawDay, loadAnalytics, pruneRawPageViews, recountPageViewRollups } from "#app/server/analytics/analytics.server";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { createTestDatabase, temporaryFolder, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
 import { runTsx } from "#tests/helpers/processes";
+import { anArticle } from "#tests/factories";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -64,15 +65,40 @@ describe(`analytics aggregates (${testDatabaseKind})`, () => {
       ]);
     const report = await loadAnalytics(db, { range: 7, timeZone, now });
     expect(report.topPages).toEqual([
-      { path: "/c", views: 2 },
-      { path: "/a", views: 1 },
-      { path: "/b", views: 1 },
+      { path: "/c", views: 2, title: null },
+      { path: "/a", views: 1, title: null },
+      { path: "/b", views: 1, title: null },
     ]);
-    expect(report.topPage).toEqual({ path: "/c", views: 2 });
+    expect(report.topPage).toEqual({ path: "/c", views: 2, title: null });
     expect(report.topReferrers).toEqual([
       { referrer: null, views: 2 },
       { referrer: "https://search.example/", views: 2 },
     ]);
+  });
+
+  it("names an article's page by the article's title; a deleted article's page, and any other path, keep the path alone", async () => {
+    const article = await anArticle(db, { title: "Teaching fractions with bottle tops" });
+    const deleted = await anArticle(db, { title: "Gone by now" });
+    await db.delete(articles).where(eq(articles.id, deleted.id));
+    await db
+      .insert(pageViews)
+      .values([
+        view("2026-11-20T08:00:00Z", `/articles/${article.id}`, "v1"),
+        view("2026-11-20T08:01:00Z", `/articles/${article.id}`, "v2"),
+        view("2026-11-20T08:02:00Z", `/articles/${article.id}`, "v3"),
+        view("2026-11-20T08:03:00Z", `/articles/${deleted.id}`, "v1"),
+        view("2026-11-20T08:04:00Z", `/articles/${deleted.id}`, "v2"),
+        view("2026-11-20T08:05:00Z", "/articles/not-an-id", "v1"),
+        view("2026-11-20T08:06:00Z", "/", "v1"),
+      ]);
+    const report = await loadAnalytics(db, { range: 7, timeZone, now });
+    expect(report.topPages).toEqual([
+      { path: `/articles/${article.id}`, views: 3, title: "Teaching fractions with bottle tops" },
+      { path: `/articles/${deleted.id}`, views: 2, title: null },
+      { path: "/", views: 1, title: null },
+      { path: "/articles/not-an-id", views: 1, title: null },
+    ]);
+    expect(report.topPage).toEqual({ path: `/articles/${article.id}`, views: 3, title: "Teaching fractions with bottle tops" });
   });
 
   it("keeps rollups equal to a from-scratch count over the raw rows", async () => {
@@ -104,7 +130,7 @@ describe(`analytics aggregates (${testDatabaseKind})`, () => {
       sql`select path, count(*)::int as views from page_views where (created_at at time zone ${timeZone})::date between ${report.from}::date and ${report.to}::date
           group by path order by views desc, path asc limit 10`,
     );
-    expect(report.topPages).toEqual(rawTop);
+    expect(report.topPages.map(({ path, views }) => ({ path, views }))).toEqual(rawTop);
     const rawReferrers = await selectRows<{ referrer: string | null; views: number }>(
       db,
       sql`select referrer, count(*)::int as views from page_views where (created_at at time zone ${timeZone})::date between ${report.from}::date and ${report.to}::date
@@ -145,8 +171,8 @@ describe(`recounting the rollups from raw rows (${testDatabaseKind})`, () => {
     expect(report.daily.find((figure) => figure.day === "2026-11-10")).toEqual({ day: "2026-11-10", views: 2, visitors: 2 }); // before --from: as counted
     expect(report.daily.find((figure) => figure.day === "2026-11-19")).toEqual({ day: "2026-11-19", views: 0, visitors: 0 });
     expect(report.topPages).toEqual([
-      { path: "/kept", views: 2 },
-      { path: "/spam", views: 1 },
+      { path: "/kept", views: 2, title: null },
+      { path: "/spam", views: 1, title: null },
     ]);
     expect(report.topReferrers).toEqual([
       { referrer: null, views: 2 },

@@ -9,6 +9,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { useActionToast } from "#app/lib/use-action-toast";
 import type { Toast } from "#app/lib/toast";
+import { plural } from "#app/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics | The Educator - Admin" }];
 
@@ -33,6 +34,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const number = (value: number) => value.toLocaleString("en-US");
+const views = (count: number) => plural(count, { one: "view", other: "views" });
+
+/** Pages of the site known by a name; an article's page is known by its title. */
+const pageNames: Partial<Record<string, string>> = {
+  "/": "Home",
+  "/articles": "Articles",
+  "/about": "About",
+  "/contact": "Contact",
+  "/ask-kafundisha": "Ask Kafundisha",
+  "/saved": "Saved articles",
+};
+
+/** What a person calls the page at `path`: its article's title, a known page's name, or nothing (the path says it all). */
+const pageName = (page: { path: string; title: string | null }) => page.title ?? pageNames[page.path] ?? null;
+
+/** The page's name above its path in small print; the path alone when the page has no name. */
+function PageLabel({ page }: { page: { path: string; title: string | null } }) {
+  const name = pageName(page);
+  if (!name) return page.path;
+  return (
+    <>
+      <span className="block">{name}</span>
+      <span className="block text-xs text-muted">{page.path}</span>
+    </>
+  );
+}
 
 function dayLabel(day: string) {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -158,8 +185,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <SummaryCard title="Article Views Total" value={number(report.articleViewsTotal)} />
             <SummaryCard
               title="Top Page"
-              value={report.topPage?.path ?? "—"}
-              detail={report.topPage ? `${number(report.topPage.views)} ${report.topPage.views === 1 ? "view" : "views"}` : undefined}
+              value={report.topPage ? (pageName(report.topPage) ?? report.topPage.path) : "—"}
+              detail={report.topPage ? [pageName(report.topPage) && report.topPage.path, views(report.topPage.views)].filter(Boolean).join(" · ") : undefined}
             />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
@@ -171,7 +198,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               title="Top Pages"
               heading="Page"
               empty="No page views in this range."
-              rows={report.topPages.map((row) => ({ key: row.path, label: row.path, views: row.views }))}
+              rows={report.topPages.map((row) => ({ key: row.path, label: <PageLabel page={row} />, views: row.views }))}
             />
             <TopList
               title="Top Referrers"
