@@ -68,3 +68,20 @@ test("leaving the form with unsaved changes asks first", async ({ page }) => {
   await page.getByRole("link", { name: "Back to Articles" }).click();
   await expect(page.getByRole("heading", { name: "Articles", exact: true })).toBeVisible();
 });
+
+test("an empty new-article form claims nothing saved until something is typed and kept", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/articles/new");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(autosaveStatus(page)).toHaveAttribute("data-autosave", "blank");
+  await expect(autosaveStatus(page)).toHaveText("");
+
+  await page.getByLabel("Title").fill(`Typed ${Date.now()}`);
+  await expect(autosaveStatus(page)).toHaveText("Unsaved changes");
+  await expect(autosaveStatus(page)).toHaveText("Saved a few seconds ago", { timeout: 10_000 });
+
+  // Taking it all back leaves nothing to keep (the kept copy is dropped): nothing is claimed again.
+  await page.getByLabel("Title").fill("");
+  await expect(autosaveStatus(page)).toHaveAttribute("data-autosave", "blank", { timeout: 10_000 });
+  await expect(autosaveStatus(page)).toHaveText("");
+});

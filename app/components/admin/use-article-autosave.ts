@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useBlocker } from "react-router";
 import { articleFieldNames, type ArticleFormValues } from "#app/lib/article-form-values";
+import { plural } from "#app/lib/plural";
 
-export type AutosaveState = { kind: "clean" } | { kind: "unsaved" } | { kind: "saving" } | { kind: "saved"; at: number } | { kind: "offline" };
+/** "blank": a new article's form with nothing typed (or all of it taken back): there is nothing to save, and nothing is said. */
+export type AutosaveState =
+  { kind: "blank" } | { kind: "clean" } | { kind: "unsaved" } | { kind: "saving" } | { kind: "saved"; at: number } | { kind: "offline" };
 
 export interface KeptDraft {
   values: ArticleFormValues;
@@ -80,7 +83,9 @@ export async function discardKeptDraft(articleKey: string) {
  * unsaved changes asks first, and Ctrl/Cmd+S saves the article.
  */
 export function useArticleAutosave(formRef: RefObject<HTMLFormElement | null>, articleKey: string, saved: ArticleFormValues, startsChanged: boolean) {
-  const [state, setState] = useState<AutosaveState>(startsChanged ? { kind: "unsaved" } : { kind: "clean" });
+  // A new article's form, as it opened, is no saved article: "All changes saved" would claim what never happened.
+  const unchanged: AutosaveState = articleKey === "new" ? { kind: "blank" } : { kind: "clean" };
+  const [state, setState] = useState<AutosaveState>(startsChanged ? { kind: "unsaved" } : unchanged);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const submitting = useRef(false);
   const changed = () => formRef.current !== null && !sameValues(formValues(formRef.current), saved);
@@ -90,7 +95,7 @@ export function useArticleAutosave(formRef: RefObject<HTMLFormElement | null>, a
     if (!form || submitting.current) return;
     const values = formValues(form);
     if (sameValues(values, saved)) {
-      setState({ kind: "clean" });
+      setState(unchanged);
       return void discardKeptDraft(articleKey);
     }
     setState({ kind: "saving" });
@@ -178,6 +183,8 @@ export function useAutosaveLabel(state: AutosaveState): string {
     return () => clearInterval(tick);
   }, [state]);
   switch (state.kind) {
+    case "blank":
+      return "";
     case "clean":
       return "All changes saved";
     case "unsaved":
@@ -188,7 +195,11 @@ export function useAutosaveLabel(state: AutosaveState): string {
       return "Offline — changes kept on this device";
     case "saved": {
       const minutes = Math.floor((Math.max(now, state.at) - state.at) / 60_000);
-      return minutes < 1 ? "Saved a few seconds ago" : minutes === 1 ? "Saved a minute ago" : `Saved ${minutes} minutes ago`;
+      return minutes < 1
+        ? "Saved a few seconds ago"
+        : minutes === 1
+          ? "Saved a minute ago"
+          : `Saved ${plural(minutes, { one: "minute", other: "minutes" })} ago`;
     }
   }
 }
