@@ -76,8 +76,13 @@ test("a reader subscribes on the home page, confirms from the mail, and receives
   await inBothThemes(page, async () => {
     await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
   });
-  page.once("dialog", (dialog) => void dialog.accept());
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole("button", { name: "Send now" }).click();
+  await expect.poll(() => questions).toEqual(["Send this digest now to 1 confirmed subscriber?"]);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Digest queued" })).toBeVisible();
 
   // The digest arrives, with the week's articles and its own unsubscribe link.

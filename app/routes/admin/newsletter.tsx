@@ -19,6 +19,7 @@ import {
 import { composeDigest, digestArticles, personalize } from "#app/server/newsletter/newsletter-digest.server";
 import { digestPeriod, digestSlots, weekdayNames } from "#app/lib/newsletter-schedule";
 import type { Toast } from "#app/lib/toast";
+import { plural } from "#app/lib/plural";
 import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
@@ -220,7 +221,11 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
               srcDoc={preview.html}
               className="mt-4 h-[32rem] w-full max-w-3xl rounded-lg border border-slate-200 bg-white dark:border-slate-800"
             />
-            <Form method="post" className="mt-4" onSubmit={confirmSubmit(`Send this digest now to ${counts.confirmed} confirmed subscribers?`)}>
+            <Form
+              method="post"
+              className="mt-4"
+              onSubmit={confirmSubmit(`Send this digest now to ${plural(counts.confirmed, { one: "confirmed subscriber", other: "confirmed subscribers" })}?`)}
+            >
               <input type="hidden" name="intent" value="send" />
               <Button type="submit" disabled={busy}>
                 Send now
