@@ -8,11 +8,15 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   // A browser's own user agent: isbot takes headless Chromium's for a bot, whose views are not counted.
   const readerContext = await browser.newContext({ userAgent: devices["Desktop Chrome"].userAgent });
   const reader = await readerContext.newPage();
+  // Each page sends its view once hydrated: wait for that page's view before moving on.
+  const viewOf = (path: string) =>
+    reader.waitForResponse((response) => response.url().endsWith("/api/page-views") && JSON.parse(response.request().postData() ?? "{}").path === path);
+  const listed = viewOf("/articles");
   await reader.goto("/articles");
+  await listed;
   const articlePath = (await reader.locator('main a[href^="/articles/"]').first().getAttribute("href"))!;
-  // Each page sends its view once hydrated: wait for it before moving on.
   for (const path of ["/articles?q=maths", "/about", "/articles", articlePath, articlePath]) {
-    const beacon = reader.waitForResponse((response) => response.url().endsWith("/api/page-views"));
+    const beacon = viewOf(path);
     await reader.goto(path, { referer: `${referrer}/a/page?with=words` });
     expect((await beacon).ok()).toBe(true); // 204, or 200 with the count for an article's page
   }
@@ -36,7 +40,7 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   await expect(articleRow.getByRole("cell").first()).toHaveText(`${articleTitle}${articlePath}`);
   await expect(articleRow.getByText(articleTitle, { exact: true })).toBeVisible();
   await expect(articleRow.getByText(articlePath, { exact: true })).toBeVisible();
-  await expect(topPages.getByRole("row").filter({ hasText: "/about" }).getByRole("cell").first()).toHaveText("About/about");
+  await expect(topPages.getByRole("cell", { name: "Home /", exact: true })).toBeVisible(); // the demo magazine's readers open the home page most
   // The query is not kept: a search is a view of /articles, and no listed page has one.
   await expect(topPages.getByRole("row")).not.toHaveCount(0);
   await expect(topPages.getByRole("cell", { name: /\?/ })).toHaveCount(0);
