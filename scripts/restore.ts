@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { restoreBackup } from "./lib/backup";
 import { runWithDatabase } from "./lib/cli";
+import { plural } from "#app/lib/plural";
 
 const usage = `Usage: npm run restore -- FILE [--force]   (--force replaces a database that already has content)`;
 
@@ -11,8 +12,8 @@ function run(file: string, force: boolean) {
     const restored = await restoreBackup(database.db, { file, uploadsDir: path.resolve(config.DATA_DIR, "uploads"), force });
     const { createdAt, databaseKind, tables } = restored.manifest;
     console.log(`Restored the backup of ${createdAt} (from ${databaseKind}) into ${database.kind}`);
-    for (const [table, rows] of Object.entries(tables)) console.log(`  ${table}: ${rows} rows`);
-    console.log(`  uploads: ${restored.uploadFiles} files`);
+    for (const [table, rows] of Object.entries(tables)) console.log(`  ${table}: ${plural(rows, { one: "row", other: "rows" })}`);
+    console.log(`  uploads: ${plural(restored.uploadFiles, { one: "file", other: "files" })}`);
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plural } from "./plural";
 
 /** A news item the scanner found, with the magazine subject it belongs to and how much it trends. */
 export interface NewsSuggestion {
@@ -56,7 +57,7 @@ export type NewsScannerRequest = z.output<typeof newsScannerRequestSchema>;
 
 export const scanFailedText = "Failed to scan trending topics. Please try again.";
 export const scannerErrorText = (status: number) => `News scanner error: ${status}`;
-export const foundTrendingText = (count: number) => `Found ${count} trending items.`;
+export const foundTrendingText = (count: number) => `Found ${plural(count, { one: "trending item", other: "trending items" })}.`;
 
 /** Every distinct item of a trending answer, best first (what the panel lists). */
 export function trendingItems(topics: TrendingTopic[]): NewsSuggestion[] {

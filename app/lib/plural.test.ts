@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { foundTrendingText } from "./news-types";
 import { plural, pluralWord } from "./plural";
 
 const subscribers = { one: "confirmed subscriber", other: "confirmed subscribers" };
@@ -19,5 +20,12 @@ describe("plural", () => {
   it("gives the word alone, for text that writes its number apart", () => {
     expect(pluralWord(1, { one: "item", other: "items" })).toBe("item");
     expect(pluralWord(3, { one: "item", other: "items" })).toBe("items");
+  });
+});
+
+describe("texts with a count", () => {
+  it("keep the spec's words with the noun agreeing with the number", () => {
+    expect(foundTrendingText(1)).toBe("Found 1 trending item.");
+    expect(foundTrendingText(12)).toBe("Found 12 trending items.");
   });
 });

@@ -19,6 +19,7 @@ import {
   type TrendingAnswer,
   type TrendingTopic,
 } from "#app/lib/news-types";
+import { plural } from "#app/lib/plural";
 
 class ScannerStatusError extends Error {}
 
@@ -142,8 +143,8 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
             <ul aria-label="Trending topics" className="mt-3 flex flex-wrap gap-2">
               {results.topics.map((topic) => (
                 <li key={`${topic.subject}:${topic.topic}`} className="rounded-full bg-slate-100 px-3 py-1 text-xs dark:bg-slate-800">
-                  <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} · {topic.frequency}{" "}
-                  {topic.frequency === 1 ? "item" : "items"}
+                  <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} ·{" "}
+                  {plural(topic.frequency, { one: "item", other: "items" })}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { Eye, MessageSquare } from "./icons";
+import { plural } from "#app/lib/plural";
 
 // The spec shows these lists and figures as fixed sample content, not live data.
 const recentQuestions = [
@@ -79,7 +80,7 @@ export function AskRecentQuestions() {
               <span>{question.when}</span>
               <span className="inline-flex items-center gap-1">
                 <MessageSquare className="size-4" aria-hidden />
-                {question.answers} answers
+                {plural(question.answers, { one: "answer", other: "answers" })}
               </span>
             </p>
           </li>
@@ -102,7 +103,7 @@ export function AskPopularQuestions() {
             <p className="mt-1 flex gap-4 text-sm text-slate-600 dark:text-slate-300">
               <span className="inline-flex items-center gap-1">
                 <MessageSquare className="size-4" aria-hidden />
-                {question.answers} answers
+                {plural(question.answers, { one: "answer", other: "answers" })}
               </span>
               <span className="inline-flex items-center gap-1">
                 <Eye className="size-4" aria-hidden />

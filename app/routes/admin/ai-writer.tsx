@@ -30,6 +30,7 @@ import {
   type GeneratedContentMetadata,
   type GenerateRequest,
 } from "#app/lib/ai-options";
+import { plural } from "#app/lib/plural";
 
 export const meta: Route.MetaFunction = () => adminMeta("AI Writer");
 
@@ -93,7 +94,9 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
       if (controller.signal.aborted) return;
       if (streamError) throw new GenerateError(streamError);
       setStatus("done");
-      toast.success(contentReadyText, { description: `${countWords(text)} words written. Review the draft before you use it.` });
+      toast.success(contentReadyText, {
+        description: `${plural(countWords(text), { one: "word", other: "words" })} written. Review the draft before you use it.`,
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       setStatus("failed");
@@ -215,8 +218,8 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
               )}
               <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
                 {status === "generating" && "Writing..."}
-                {status === "done" && `${contentReadyText}: ${result.words} words.`}
-                {status === "cancelled" && `Stopped after ${result.words} words.`}
+                {status === "done" && `${contentReadyText}: ${plural(result.words, { one: "word", other: "words" })}.`}
+                {status === "cancelled" && `Stopped after ${plural(result.words, { one: "word", other: "words" })}.`}
                 {status === "failed" && generateFailedText}
               </p>
               {failure && (

@@ -24,6 +24,7 @@ import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
 import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "#app/components/admin/media-card";
 import { adminMeta } from "#app/lib/seo";
+import { plural } from "#app/lib/plural";
 
 export const meta: Route.MetaFunction = () => adminMeta("Media Library");
 
@@ -150,7 +151,7 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
       )}
 
       <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-        {`${items.length} ${items.length === 1 ? "item" : "items"} on this page`}
+        {`${plural(items.length, { one: "item", other: "items" })} on this page`}
       </p>
 
       {items.length === 0 ? (

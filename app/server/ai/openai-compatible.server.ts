@@ -1,6 +1,7 @@
 import type { GenerateRequest } from "#app/lib/ai-options";
 import { AiProviderError, type AiProvider } from "./types.server";
 import { writingMessages } from "./writing-brief.server";
+import { plural } from "#app/lib/plural";
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
@@ -54,7 +55,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       const failure = (error: unknown): unknown => {
         if (error instanceof AiProviderError) return error;
         if (silence.signal.aborted)
-          return new AiProviderError("timeout", `The AI provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`);
+          return new AiProviderError("timeout", `The AI provider did not answer within ${plural(seconds, { one: "second", other: "seconds" })}.`);
         if (signal.aborted) return error;
         return new AiProviderError("unavailable", `Could not reach the AI provider at ${host}.`);
       };

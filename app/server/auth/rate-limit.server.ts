@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { services } from "#app/server/core/services.server";
+import { plural } from "#app/lib/plural";
 
 /** RATE_LIMIT_SCALE multiplies every limit (the end-to-end suite signs in hundreds of times from one address). */
 export function rateLimitScale(): number {
@@ -65,7 +66,7 @@ export async function forgetKeys(db: AppDb, keys: string[]) {
 
 export function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  return seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return seconds < 60 ? plural(seconds, { one: "second", other: "seconds" }) : plural(minutes, { one: "minute", other: "minutes" });
 }
 
 export async function pruneRateLimits(db: AppDb) {

@@ -4,6 +4,7 @@ import type { CategoryFormInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { sqlState, type AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { plural } from "#app/lib/plural";
 
 const categoryOrder: KeysetOrder = { name: "categories", columns: [categories.name, categories.id], direction: "asc" };
 
@@ -48,7 +49,7 @@ export async function deleteCategory(db: AppDb, id: string) {
   const used = usage!.n;
   if (used > 0) {
     throw new AdminInputError(
-      `This category is used by ${used} ${used === 1 ? "article" : "articles"}. Move ${used === 1 ? "it" : "them"} to another category first.`,
+      `This category is used by ${plural(used, { one: "article", other: "articles" })}. Move ${used === 1 ? "it" : "them"} to another category first.`,
     );
   }
   try {

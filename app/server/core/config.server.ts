@@ -1,5 +1,6 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { plural } from "#app/lib/plural";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -154,7 +155,7 @@ const secretVariables = new Set(["OWNER_PASSWORD", "SESSION_SECRET", "S3_ACCESS_
 /** What a config error may show of a value: secrets not at all, URLs without their password. */
 function printable(variable: string, value: string | undefined): string {
   if (value === undefined) return '""';
-  if (secretVariables.has(variable)) return `a value of ${value.length} characters`;
+  if (secretVariables.has(variable)) return `a value of ${plural(value.length, { one: "character", other: "characters" })}`;
   return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@"));
 }
 
