@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyLimits } from "#app/lib/request-limits";
+import { pageViewEndpoint as pageViewBeaconPath } from "#app/lib/page-view";
 import { answerPageViewBeacon } from "#app/server/analytics/page-views.server";
 import { refusesCrossSite } from "./request";
 import { viewOf } from "./request-view";
-
-const pageViewBeaconPath = "/api/page-views";
 
 // A view is a few hundred bytes; anything far larger is not from our beacon.
 const bodyLimitBytes = bodyLimits.pageViewBeacon;
@@ -39,7 +38,8 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 /**
  * Answers the page-view beacon straight from Node's HTTP server, before Express and page
  * rendering: readers send one on every route change, thousands a minute, and each costs
- * only a parse, a validation and a push onto the write queue.
+ * only a parse, a validation and a push onto the write queue (and, for an article page, one
+ * read of its count by primary key).
  */
 export function createPageViewBeaconHandler(options: {
   publicUrl: string;
@@ -63,7 +63,7 @@ export function createPageViewBeaconHandler(options: {
       sendJson(res, 400, { error: "Invalid page view." }, { Connection: "close" });
       return;
     }
-    const answer = answerPageViewBeacon({
+    const answer = await answerPageViewBeacon({
       method: req.method ?? "GET",
       userAgent: req.headers["user-agent"],
       clientIp: viewOf(req).clientAddress,

@@ -1,7 +1,7 @@
 import { isUuid } from "./uuid";
 
 // Plain browser code shared by the React hook (hydrated pages) and the reader-page script.
-const endpoint = "/api/page-views";
+export const pageViewEndpoint = "/api/page-views";
 const visitorKey = "visitor_id";
 const maxUrlLength = 2048;
 
@@ -23,8 +23,26 @@ function visitorId(): string {
   }
 }
 
-/** Records one view of `path` (path + query + hash); failures are ignored, reading goes on. */
-export function sendPageView(path: string, referrer: string | null) {
+/** An article's view count as its page shows it: "1 view", "1,215 views". */
+export function viewsText(views: number): string {
+  return `${views.toLocaleString("en-US")} ${views === 1 ? "view" : "views"}`;
+}
+
+/** The beacon's answer to a view of a published article's page: its count, this view included. */
+export interface ArticleViewsAnswer {
+  views: number;
+}
+
+/** Marks the element holding an article page's view count, which the reader script brings up to date. */
+export const viewCountAttribute = "data-view-count";
+
+/**
+ * Records one view of `path` (path + query + hash); failures are ignored, reading goes on.
+ * With `showViews`, a view of an article page is sent with fetch (keepalive: it outlives the
+ * page like a beacon) to read the article's count back, this view included; a browser without
+ * keepalive sends a beacon and the page keeps the count it came with.
+ */
+export function sendPageView(path: string, referrer: string | null, showViews?: (views: number) => void) {
   if (isStaffPath(path.split(/[?#]/, 1)[0]!)) return;
   try {
     const body = JSON.stringify({
@@ -33,8 +51,11 @@ export function sendPageView(path: string, referrer: string | null) {
       visitor_id: visitorId(),
     });
     // A string body goes out as text/plain, which sendBeacon sends without a preflight.
-    if (navigator.sendBeacon?.(endpoint, body)) return;
-    fetch(endpoint, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
+    if (!(showViews && "keepalive" in Request.prototype) && navigator.sendBeacon?.(pageViewEndpoint, body)) return;
+    fetch(pageViewEndpoint, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } })
+      .then((answer) => (answer.status === 200 ? (answer.json() as Promise<ArticleViewsAnswer>) : null))
+      .then((answer) => answer && showViews?.(answer.views))
+      .catch(() => {});
   } catch {
     // Counting a view must never disturb reading.
   }

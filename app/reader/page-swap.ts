@@ -1,4 +1,4 @@
-import { sendPageView } from "#app/lib/page-view";
+import { sendPageView, viewCountAttribute, viewsText } from "#app/lib/page-view";
 import { afterLoad } from "./after-load";
 
 let inFlight: AbortController | null = null;
@@ -22,13 +22,19 @@ function arrivedFrom(): string | null {
   return left ? location.origin + left : document.referrer || null;
 }
 
+/** Sends a view; an article page then shows the count the server answers (its cached copy holds the count it was rendered with). */
+function sendView(path: string, referrer: string | null) {
+  const count = document.querySelector(`[${viewCountAttribute}]`);
+  sendPageView(path, referrer, count ? (views) => (count.textContent = viewsText(views)) : undefined);
+}
+
 // The arrival's view waits for the page to load (or for the reader to leave); a view counted
 // sooner (a list page or an anchor within the page) sends it first, so views arrive in order.
 let arrivalView: (() => void) | null = null;
 
 function countView(path: string, referrer: string | null) {
   arrivalView?.();
-  sendPageView(path, referrer);
+  sendView(path, referrer);
 }
 
 /** Counts this page's view once it has loaded (or as the reader leaves), and again when the browser shows it from its back-forward cache. */
@@ -37,7 +43,7 @@ export function countArrival() {
   const referrer = arrivedFrom();
   arrivalView = () => {
     arrivalView = null;
-    sendPageView(path, referrer);
+    sendView(path, referrer);
   };
   afterLoad(() => arrivalView?.(), { orOnLeave: true });
   window.addEventListener("pagehide", () => {
@@ -50,7 +56,7 @@ export function countArrival() {
   window.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
     const left = leftPath();
-    sendPageView(shownPath, left ? location.origin + left : null);
+    sendView(shownPath, left ? location.origin + left : null);
   });
 }
 

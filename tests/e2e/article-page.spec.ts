@@ -7,12 +7,15 @@ import { e2eOwner } from "./owner";
 
 const title = "Making the Competence-Based Curriculum Work in Your Classroom";
 
-/** Opens the demo article from the home page, as a reader would. */
+/** Opens the demo article from the home page, as a reader would, once it shows the count its view was answered with. */
 async function openDemoArticle(page: Page) {
   await page.goto("/");
+  const viewCounted = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/page-views" && response.status() === 200);
   await page.getByRole("link", { name: title }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await waitForBehaviour(page);
+  const { views } = (await (await viewCounted).json()) as { views: number };
+  await expect.poll(() => shownViews(page)).toBe(views);
 }
 
 async function shownViews(page: Page): Promise<number> {

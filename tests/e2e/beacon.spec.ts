@@ -91,3 +91,37 @@ test("staff browsing the admin area sends no page views", async ({ page, baseURL
   await expect.poll(() => beacons.slice(beforeAdmin).map(({ body, status }) => [body.path, status])).toEqual([["/about", 204]]);
   expect(beacons.some(({ body }) => body.path.startsWith("/admin") || body.referrer?.startsWith(`${baseURL}/admin`))).toBe(false);
 });
+
+test("an article page shows its view count with the reader's own opening in it, though the page comes from the cache", async ({ page }) => {
+  await page.goto("/articles?sort=oldest");
+  const path = (await page.locator('main a[href^="/articles/"]').first().getAttribute("href"))!;
+  const shownCount = page
+    .getByRole("article")
+    .first()
+    .getByText(/^[\d,]+ views?$/);
+  const asShown = (views: number) => `${views.toLocaleString("en-US")} ${views === 1 ? "view" : "views"}`;
+  const countInHtml = (html: string) => Number(/data-view-count="">([\d,]+) views?</.exec(html)![1]!.replace(/,/g, ""));
+
+  /** Opens the article as a reader does; returns the count in the HTML as sent and the count the page-view beacon answered. */
+  async function open() {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/page-views");
+    const document = (await page.goto(path))!;
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["cache-control"]).toBe("no-store");
+    return {
+      cache: document.headers()["x-page-cache"],
+      sent: countInHtml(await document.text()),
+      answered: ((await answer.json()) as { views: number }).views,
+    };
+  }
+
+  const first = await open();
+  expect(first.answered).toBeGreaterThan(first.sent); // this opening, and any not yet written when the page was kept
+  await expect(shownCount).toHaveText(asShown(first.answered));
+  const second = await open();
+  // The same page from the cache, with the count it was kept with; the page shows this second opening too.
+  expect([second.cache, second.sent]).toEqual(["hit", first.sent]);
+  expect(second.answered).toBe(first.answered + 1);
+  await expect(shownCount).toHaveText(asShown(second.answered));
+});

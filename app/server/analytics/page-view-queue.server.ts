@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { articles, pageViews } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
+import { publishedOnly } from "#app/server/articles/published.server";
 import { isUuid } from "#app/lib/uuid";
 
 export interface QueuedPageView {
@@ -17,17 +18,28 @@ export interface PageViewQueue {
   /** Writes everything accepted so far (also called at shutdown). */
   flush(): Promise<void>;
   readonly pending: number;
+  /**
+   * A published article's view count as a reader should see it: the database's plus this
+   * instance's openings not yet written; null when no such article is published.
+   */
+  articleViews(id: string): Promise<number | null>;
   stop(): Promise<void>;
 }
 
 const articlePath = /^\/articles\/([^/?#]+)(?:[?#]|$)/;
 
+/** The article whose page `path` opens (lower case), or null when it is no article page. */
+export function articleIdOf(path: string): string | null {
+  const id = articlePath.exec(path)?.[1]?.toLowerCase();
+  return id && isUuid(id) ? id : null;
+}
+
 /** Views per article among `views`: an article page counts each time it is opened. */
 export function countArticleViews(views: readonly Pick<QueuedPageView, "path">[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const { path } of views) {
-    const id = articlePath.exec(path)?.[1]?.toLowerCase();
-    if (id && isUuid(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const id = articleIdOf(path);
+    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }
@@ -42,7 +54,7 @@ async function addArticleViews(tx: Transaction, batch: readonly QueuedPageView[]
     await tx
       .update(articles)
       .set({ views: sql`${articles.views} + ${views}` })
-      .where(and(inArray(articles.id, ids), eq(articles.status, "published")));
+      .where(and(inArray(articles.id, ids), publishedOnly));
   }
 }
 
@@ -53,6 +65,8 @@ async function addArticleViews(tx: Transaction, batch: readonly QueuedPageView[]
  * is exact and nothing is written while a page renders.
  * A batch that fails is retried with the next one; the queue is bounded so a dead database
  * cannot exhaust memory (new views are dropped then, and logged).
+ * An article's count is read while no batch is being written (read again if one started
+ * meanwhile), so the openings waiting here are added to a count that holds none of them.
  */
 export function createPageViewQueue(db: AppDb, log: Logger, options: { flushMs?: number; maxBatch?: number; maxPending?: number } = {}): PageViewQueue {
   const flushMs = options.flushMs ?? 250;
@@ -61,20 +75,52 @@ export function createPageViewQueue(db: AppDb, log: Logger, options: { flushMs?:
   let queue: QueuedPageView[] = [];
   let writing: Promise<void> | null = null;
   let dropped = 0;
+  // Openings per article accepted and not yet written; the batch being written, and how many began.
+  const waitingViews = new Map<string, number>();
+  let batchWriting: Promise<void> | null = null;
+  let batchesBegun = 0;
+
+  function forgetWritten(batch: readonly QueuedPageView[]) {
+    for (const [id, views] of countArticleViews(batch)) {
+      const waiting = (waitingViews.get(id) ?? 0) - views;
+      if (waiting > 0) waitingViews.set(id, waiting);
+      else waitingViews.delete(id);
+    }
+  }
 
   async function writeBatches() {
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
+      batchesBegun++;
+      batchWriting = db.transaction(async (tx) => {
+        await tx.insert(pageViews).values(batch);
+        await addArticleViews(tx, batch);
+      });
       try {
-        await db.transaction(async (tx) => {
-          await tx.insert(pageViews).values(batch);
-          await addArticleViews(tx, batch);
-        });
+        await batchWriting;
         queue = queue.slice(batch.length);
+        forgetWritten(batch);
       } catch (error) {
         log.error({ err: error, pending: queue.length }, "page views not written yet; will retry");
         return;
+      } finally {
+        batchWriting = null;
       }
+    }
+  }
+
+  async function articleViews(id: string): Promise<number | null> {
+    for (let attempt = 1; ; attempt++) {
+      if (batchWriting) await batchWriting.catch(() => {});
+      const begun = batchesBegun;
+      const writing = batchWriting !== null;
+      const [row] = await db
+        .select({ views: articles.views })
+        .from(articles)
+        .where(and(eq(articles.id, id), publishedOnly));
+      if (!row) return null;
+      // Under a steady stream of batches the third read is taken as it is (off by one batch's openings at most).
+      if ((!writing && batchesBegun === begun) || attempt === 3) return row.views + (waitingViews.get(id) ?? 0);
     }
   }
 
@@ -94,6 +140,8 @@ export function createPageViewQueue(db: AppDb, log: Logger, options: { flushMs?:
         return;
       }
       queue.push({ ...view, createdAt: new Date() });
+      const id = articleIdOf(view.path);
+      if (id) waitingViews.set(id, (waitingViews.get(id) ?? 0) + 1);
       if (queue.length >= maxBatch) void flush();
     },
     flush: async () => {
@@ -103,6 +151,7 @@ export function createPageViewQueue(db: AppDb, log: Logger, options: { flushMs?:
     get pending() {
       return queue.length;
     },
+    articleViews,
     async stop() {
       clearInterval(timer);
       await this.flush();

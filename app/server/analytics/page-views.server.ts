@@ -3,6 +3,8 @@ import { z } from "zod";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import { describeWait, rateLimitScale } from "#app/server/auth/rate-limit.server";
+import type { ArticleViewsAnswer } from "#app/lib/page-view";
+import { articleIdOf } from "./page-view-queue.server";
 
 export const maxUrlLength = 2048;
 
@@ -75,19 +77,32 @@ export interface BeaconAnswer {
 }
 
 /**
- * The page-view beacon (sendBeacon posts text/plain, the fetch fallback application/json;
- * both carry JSON). Plain inputs and outputs, so the web server can answer it before any
- * page rendering machinery: thousands of these arrive a minute.
+ * The count an article page shows (cached pages keep the count of their render), or null when
+ * `path` opens no published article. A failed read leaves the cached count in place.
  */
-export function answerPageViewBeacon(beacon: {
+async function articleViewsAnswer(path: string): Promise<ArticleViewsAnswer | null> {
+  const id = articleIdOf(path);
+  if (!id) return null;
+  const views = await services()
+    .pageViewQueue.articleViews(id)
+    .catch(() => null);
+  return views === null ? null : { views };
+}
+
+/**
+ * The page-view beacon (sendBeacon posts text/plain; fetch, for an article's page or without
+ * sendBeacon, application/json; both carry JSON). Plain inputs and outputs, so the web server can answer it before any
+ * page rendering machinery: thousands of these arrive a minute. A view of an article page
+ * is answered with the article's count (one read by primary key), which the page then shows.
+ */
+export async function answerPageViewBeacon(beacon: {
   method: string;
   userAgent: string | undefined;
   clientIp: string;
   body: string;
   isPublicPath: (path: string) => boolean;
-}): BeaconAnswer {
+}): Promise<BeaconAnswer> {
   if (beacon.method !== "POST") return { status: 405, body: { error: "Use POST to record a page view." }, headers: { Allow: "POST" } };
-  if (isbot(beacon.userAgent)) return { status: 204 }; // crawlers and link previews are not readers
   const wait = limitPageViews(beacon.clientIp);
   if (wait !== null) {
     return { status: 429, body: { error: `Too many page views. Please try again in ${describeWait(wait)}.` }, headers: { "Retry-After": String(wait) } };
@@ -101,6 +116,9 @@ export function answerPageViewBeacon(beacon: {
   const parsed = pageViewSchema.safeParse(json);
   if (!parsed.success) return { status: 400, body: { error: "Invalid page view.", fieldErrors: z.flattenError(parsed.error).fieldErrors } };
   const kept = keptPageView(parsed.data, beacon.isPublicPath);
-  if (kept) recordPageView(kept);
-  return { status: 204 };
+  if (!kept) return { status: 204 };
+  // Crawlers and link previews are not readers: not counted, though told the count.
+  if (!isbot(beacon.userAgent)) recordPageView(kept);
+  const views = await articleViewsAnswer(kept.path);
+  return views ? { status: 200, body: views, headers: { "Cache-Control": "no-store" } } : { status: 204 };
 }
