@@ -82,6 +82,19 @@ function setLoading(loading: boolean) {
   results?.classList.toggle("opacity-60", loading);
 }
 
+/** What the head says of the page shown (title, description, canonical and page links, preview tags). */
+const pageHead =
+  'title,meta[name=description],meta[name=robots],meta[property],meta[name^="twitter:"],link[rel=canonical],link[rel=prev],link[rel=next],link[rel=alternate]';
+
+/** The head's account of the page becomes `next`'s, as a fresh load of its address has it. */
+function swapHead(next: Document) {
+  const shown = document.head.querySelectorAll(pageHead);
+  const incoming = next.head.querySelectorAll(pageHead);
+  if (shown[0]) shown[0].before(...incoming);
+  else document.head.append(...incoming);
+  shown.forEach((element) => element.remove());
+}
+
 export interface SwapOptions {
   /** "push" and "replace" move the address bar there (and count a page view); "none" reloads in place. */
   history: "push" | "replace" | "none";
@@ -89,7 +102,8 @@ export interface SwapOptions {
 
 /**
  * Shows another URL of the same page without a full reload: fetches its HTML (the same page a
- * reader without JavaScript gets) and swaps the <main> element. A newer call cancels an older one.
+ * reader without JavaScript gets) and swaps the <main> element and the head's account of the page.
+ * A newer call cancels an older one.
  */
 export async function showPage(url: string, { history: move }: SwapOptions) {
   inFlight?.abort();
@@ -116,7 +130,7 @@ export async function showPage(url: string, { history: move }: SwapOptions) {
   if (!incoming || !current) return location.assign(url);
   const restoreSearch = keepTypedSearch();
   current.replaceWith(incoming);
-  document.title = next.title;
+  swapHead(next);
   restoreSearch();
   if (move === "none") return;
   const target = new URL(url, location.href);
