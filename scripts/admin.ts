@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { runWithDatabase } from "./lib/cli";
 import { createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "./lib/admin-commands";
+import { publicUrlForCommand } from "#app/server/core/public-url.server";
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P] [--name N]   new admin account (a password is generated when none is given)
@@ -66,7 +67,8 @@ function run(command: Command) {
         console.log(`${command.email} is no longer an admin.`);
         break;
       case "reset-password": {
-        const link = await passwordResetLink(db, command.email, config.PUBLIC_URL);
+        // The server's address (PUBLIC_URL, else the one it last started with): the one its start-up line printed.
+        const link = await passwordResetLink(db, command.email, await publicUrlForCommand(db, config));
         console.log(`Give this link to the account's owner; it works once, for one hour:\n${link}`);
         break;
       }

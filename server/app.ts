@@ -66,6 +66,11 @@ function publicPathsOf({ build, vite }: AppOptions): () => Promise<(path: string
  * most of the traffic), everything else by the Express app.
  */
 export function createWebServer(options: AppOptions): http.Server {
+  return http.createServer(createRequestListener(options));
+}
+
+/** What `createWebServer` answers requests with, for a server that is already listening (server/port.ts). */
+export function createRequestListener(options: AppOptions): http.RequestListener {
   const app = createApp(options);
   const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, publicPaths: publicPathsOf(options) });
   const readerPages = options.build ? createReaderPages({ config: options.config, build: options.build.server }) : null;
@@ -93,10 +98,10 @@ export function createWebServer(options: AppOptions): http.Server {
     app(req, res);
     return false;
   }
-  return http.createServer((req, res) => {
+  return (req, res) => {
     const receivedAt = performance.now();
     logRequest(req, res, receivedAt, dispatch(req, res, receivedAt));
-  });
+  };
 }
 
 /** A request refused before anything reads it (a malformed Host, an unsupported method): a line of text. */

@@ -1,18 +1,19 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "#app/server/core/config.server";
 import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 import { createLogger } from "#app/server/core/logger.server";
 import { projectRoot } from "#database/paths";
-import { logStartupStep, startServices, type Started } from "#app/server/core/start.server";
-import { createWebServer } from "./app";
+import { logStartupStep, startServices, StartupError, type Started } from "#app/server/core/start.server";
+import { listeningUrlOf } from "#app/server/core/config.server";
+import { createRequestListener } from "./app";
+import type { TakenPort } from "./port";
 
 const root = projectRoot;
 
-/** Everything after the configuration: services, the web server, graceful shutdown. */
-export async function main(config: Config, engine: EmbeddedEngine | undefined) {
+/** Everything after the configuration and the port: services, the app, graceful shutdown. */
+export async function main(config: Config, engine: EmbeddedEngine | undefined, port: TakenPort) {
   const log = createLogger(config.LOG_LEVEL);
   const development = config.NODE_ENV === "development" && process.argv.includes("--dev");
   logStartupStep(log, "modules loaded");
@@ -20,38 +21,49 @@ export async function main(config: Config, engine: EmbeddedEngine | undefined) {
   const serverBuild = development ? undefined : (import(pathToFileURL(path.join(root, "build/server/index.js")).href) as Promise<ServerBuild>);
   serverBuild?.catch(() => undefined); // a failure is reported where it is awaited
 
-  const started: Started = await startServices(config, {
-    log,
-    engine,
-    announceOwner: ({ email, password }) => {
-      log.warn({ email }, "admin account created");
-      console.log(`\n  Admin sign-in (shown once, keep it safe):\n    email:    ${email}\n    password: ${password}\n`);
-    },
-  });
+  let started: Started;
+  let passwordShown = false;
+  try {
+    started = await startServices(config, {
+      log,
+      engine,
+      announceOwner: ({ email, password }) => {
+        passwordShown = true;
+        log.warn({ email }, "admin account created");
+        console.log(`\n  Admin sign-in (shown once, keep it safe):\n    email:    ${email}\n    password: ${password}\n`);
+      },
+    });
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const uploadsDir = started.services.storage.root;
-  let server: Server;
   if (development) {
     const { createServer } = await import("vite");
     const vite = await createServer({ root, server: { middlewareMode: true } });
-    server = createWebServer({ config, log, vite, uploadsDir });
+    port.serve(createRequestListener({ config, log, vite, uploadsDir }));
   } else {
-    server = createWebServer({ config, log, uploadsDir, build: { server: await serverBuild!, clientDir: path.join(root, "build/client") } });
+    port.serve(createRequestListener({ config, log, uploadsDir, build: { server: await serverBuild!, clientDir: path.join(root, "build/client") } }));
   }
-  logStartupStep(log, "app loaded");
-
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    logStartupStep(log, "listening");
-    log.info({ url: `http://${config.HOST}:${port}`, database: started.services.database.kind }, "server listening");
-    console.log(`\n  The Educator is running at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`);
-    if (!config.OWNER_EMAIL) console.log("  Admin: sign in at /auth with the admin details printed when the account was first created.");
-    else console.log(`  Admin: sign in at /auth as ${config.OWNER_EMAIL}.`);
-    console.log("");
-  });
+  const { server } = port;
+  logStartupStep(log, "serving");
+  const url = listeningUrlOf({ HOST: config.HOST, PORT: port.port });
+  log.info({ url, publicUrl: config.PUBLIC_URL, database: started.services.database.kind }, "server listening");
+  console.log(
+    startupLines({
+      url,
+      publicUrl: config.PUBLIC_URL,
+      owner: started.owner,
+      password: passwordShown ? "shown" : config.OWNER_PASSWORD ? "configured" : "printed before",
+      embedded: !config.DATABASE_URL,
+    }),
+  );
   server.on("error", (error) => {
-    log.fatal({ err: error }, "server could not start");
+    log.fatal({ err: error }, "server failed");
     void started.stop().finally(() => process.exit(1));
   });
 
@@ -75,4 +87,40 @@ export async function main(config: Config, engine: EmbeddedEngine | undefined) {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * What a start prints: where the site is, which address links use, and, until the owner has signed in
+ * once, how to sign in, or how to get a link to choose a new password (the one printed is never kept).
+ */
+export function startupLines(options: {
+  url: string;
+  publicUrl: string;
+  owner: Started["owner"];
+  /** Where the owner's password comes from: printed above by this start, OWNER_PASSWORD, or an earlier start. */
+  password: "shown" | "configured" | "printed before";
+  /** The embedded database: a command needs the server stopped to open it. */
+  embedded: boolean;
+}): string {
+  const { url, publicUrl, owner } = options;
+  const lines = [
+    "",
+    `  The Educator is running at ${url}`,
+    publicUrl === url
+      ? "  Links in mails, feeds, shares and print use this address (set PUBLIC_URL to give another)."
+      : `  Links in mails, feeds, shares and print use ${publicUrl} (PUBLIC_URL).`,
+  ];
+  if (owner && !owner.signedIn) {
+    const password = { shown: " with the password above", configured: " with OWNER_PASSWORD", "printed before": "" }[options.password];
+    const command = `npm run admin -- reset-password --email ${owner.email}`;
+    lines.push(
+      `  Admin: sign in at ${publicUrl}/auth as ${owner.email}${password}.`,
+      `  Lost the password? Run ${command}${options.embedded ? " (with the server stopped)" : ""}: it prints a link to choose a new one.`,
+      "  (Shown at every start until the owner has signed in once.)",
+    );
+  } else {
+    lines.push(`  Admin: ${publicUrl}/admin`);
+  }
+  lines.push("");
+  return lines.join("\n");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server";
+import { ConfigError, listeningUrlOf, loadConfig } from "./config.server";
 
 describe("loadConfig", () => {
   it("fills the documented defaults", () => {
@@ -9,7 +9,7 @@ describe("loadConfig", () => {
       HOST: "127.0.0.1",
       DATA_DIR: "./data",
       SEED_DEMO: true,
-      PUBLIC_URL: "http://localhost:3000",
+      PUBLIC_URL: "http://127.0.0.1:3000",
       SITE_TIMEZONE: "Africa/Lusaka",
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -44,7 +44,16 @@ describe("loadConfig", () => {
   it("needs PUBLIC_URL in production when the server listens beyond this machine", () => {
     expect(() => loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set in production/);
     expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PUBLIC_URL: "https://educator.example" }).PUBLIC_URL).toBe("https://educator.example");
-    expect(loadConfig({ NODE_ENV: "production" }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ NODE_ENV: "production" }).PUBLIC_URL).toBe("http://127.0.0.1:3000");
+  });
+
+  it("makes links, without PUBLIC_URL, with the address the server prints: HOST and PORT, a wildcard HOST as localhost", () => {
+    expect(loadConfig({ PORT: "4123" }).PUBLIC_URL).toBe("http://127.0.0.1:4123");
+    expect(loadConfig({ HOST: "localhost", PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(loadConfig({ HOST: "0.0.0.0" }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "::1", PORT: "3001" }).PUBLIC_URL).toBe("http://[::1]:3001");
+    expect(loadConfig({ PORT: "4123", PUBLIC_URL: "https://educator.example/" }).PUBLIC_URL).toBe("https://educator.example");
+    expect(listeningUrlOf({ HOST: "::", PORT: 80 })).toBe("http://localhost:80");
   });
 
   it("never prints a secret in a configuration error", () => {

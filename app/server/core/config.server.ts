@@ -173,5 +173,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue.message} (got ${printable(variable, present[variable])})`);
   }
   const config = result.data;
-  return { ...config, PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "") };
+  return { ...config, PUBLIC_URL: publicUrlOf(config) };
+}
+
+/** Where the server listens, as a browser on this machine opens it (a wildcard HOST as localhost). */
+export function listeningUrlOf({ HOST, PORT }: { HOST: string; PORT: number }): string {
+  const host = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST.includes(":") && !HOST.startsWith("[") ? `[${HOST}]` : HOST;
+  return `http://${host}:${PORT}`;
+}
+
+/**
+ * The one address every link is made with (mails, feeds, shares, print, the admin CLI's reset links):
+ * PUBLIC_URL, else the address the server listens on, the one its start-up line prints.
+ */
+export function publicUrlOf(settings: { PUBLIC_URL?: string; HOST: string; PORT: number }): string {
+  return settings.PUBLIC_URL ? settings.PUBLIC_URL.replace(/\/+$/, "") : listeningUrlOf(settings);
 }

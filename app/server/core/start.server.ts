@@ -24,6 +24,8 @@ import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.serve
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
 import { startMailQueue } from "./mail-queue.server";
 import { composeAccountMail } from "#app/server/auth/account-mail.server";
+import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
+import { rememberPublicUrl } from "./public-url.server";
 
 async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === "local") {
@@ -61,13 +63,29 @@ export interface StartOptions {
 
 export interface Started {
   services: Services;
+  /** The site's owner, and whether they have signed in yet (until they have, every start says how). */
+  owner: OwnerSignIn | null;
   stop(): Promise<void>;
+}
+
+/** A start-up failure the operator fixes (a database out of reach): one line, no stack. */
+export class StartupError extends Error {}
+
+async function openConfiguredDatabase(config: Config, engine: EmbeddedEngine | undefined): Promise<Database> {
+  try {
+    return await openDatabase(config, engine);
+  } catch (error) {
+    if (!config.DATABASE_URL) throw error;
+    const url = new URL(config.DATABASE_URL);
+    const reason = error instanceof AggregateError ? error.errors.map((each: Error) => each.message).join("; ") : (error as Error).message;
+    throw new StartupError(`Could not connect to the database of DATABASE_URL (${url.host}${url.pathname}): ${reason || String(error)}`);
+  }
 }
 
 /** Opens the database, migrates, makes sure there is an admin, loads demo content on an empty database. */
 export async function startServices(config: Config, options: StartOptions = {}): Promise<Started> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
-  const database = options.database ?? (await openDatabase(config, options.engine));
+  const database = options.database ?? (await openConfiguredDatabase(config, options.engine));
   logStartupStep(log, "database open");
   try {
     await database.migrate();
@@ -83,6 +101,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
       .insert(appSettings)
       .values({ key: "site_timezone", value: config.SITE_TIMEZONE })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: config.SITE_TIMEZONE } });
+    await rememberPublicUrl(db, config.PUBLIC_URL); // for links made by commands (npm run admin -- reset-password)
     const services: Services = {
       config,
       database,
@@ -106,6 +125,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         );
       }
       if (owner?.generatedPassword) {
+        await forgetOwnerSignIn(db); // a new password: nobody has signed in with it
         const announce = options.announceOwner ?? ((details) => log.warn(details, "admin account created: sign in with these details (shown once)"));
         announce({ email: owner.email, password: owner.generatedPassword });
       }
@@ -120,6 +140,11 @@ export async function startServices(config: Config, options: StartOptions = {}):
     }
     // Side by side: each hashes a password (scrypt, off the main thread), and the seed stores pictures.
     await Promise.all([makeSureOfOwner(), loadDemoContent()]);
+    const owner = await ownerSignIn(db);
+    const stopWatchingOwner =
+      owner?.signedIn === false
+        ? watchOwnerSignIn(db, services.realtime, owner.userId, (error) => log.error({ err: error }, "owner sign-in not remembered"))
+        : () => undefined;
 
     // PGlite never runs autovacuum; PostgreSQL does, but stale rate-limit rows, raw page views past
     // their retention, expired sessions and links, tags no article uses, and unconfirmed subscriptions are ours to prune either way.
@@ -157,7 +182,9 @@ export async function startServices(config: Config, options: StartOptions = {}):
 
     return {
       services,
+      owner,
       async stop() {
+        stopWatchingOwner();
         clearInterval(maintenance);
         await stopScheduledPublishing();
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
