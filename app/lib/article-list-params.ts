@@ -43,6 +43,23 @@ export function parseArticleListParams(search: URLSearchParams | string): Articl
   };
 }
 
+/** The words of a search (runs of letters and digits, lowercased): what full-text search matches. */
+export function searchWords(q: string): string[] {
+  return q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A title-and-excerpt search finding fewer articles than this offers to search the articles' text. */
+export const fullTextOfferBelow = 3;
+
+/**
+ * "?q=…&sort=relevance…": the same list searched in the articles' text too (Best Match), offered
+ * when the title-and-excerpt search of `params` found fewer than `fullTextOfferBelow`; null otherwise.
+ */
+export function fullTextSearchOffer(params: ArticleListParams, total: number): string | null {
+  if (params.sort === "relevance" || total >= fullTextOfferBelow || searchWords(params.q).length === 0) return null;
+  return articleListSearch({ ...params, sort: "relevance" });
+}
+
 /** "?q=…&sort=…" for the given parameters, leaving out defaults so shared URLs stay short ("" when all are defaults). */
 export function articleListSearch(params: Partial<ArticleListParams>): string {
   const search = new URLSearchParams();

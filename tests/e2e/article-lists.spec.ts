@@ -278,7 +278,13 @@ test("the list controls work without JavaScript", async ({ browser }) => {
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the article lists pass axe in the ${colorScheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
-    for (const path of ["/articles?q=the&category=education-news", "/articles?view=list", "/category/technology", "/category/teacher-swaps"]) {
+    for (const path of [
+      "/articles?q=the&category=education-news",
+      "/articles?view=list",
+      "/articles?q=fractions",
+      "/category/technology",
+      "/category/teacher-swaps",
+    ]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /dark/ : /^(?!.*dark)/);
       await waitForCardsToSettle(page);
@@ -298,4 +304,57 @@ test("Best Match searches the articles' text too, best first, with the matching 
   await expect(passage).toContainText("seedlings");
   await expect(passage.locator("mark")).toHaveText("seedlings");
   await expect(page).toHaveURL(/sort=relevance/);
+});
+
+// What Markdown would leave in a passage: list dashes, emphasis, headings, quotes, links' brackets.
+const markdownMarks = /(^|\s)[-*+#>]\s|[*_`#|]|\[|\]\(/;
+
+test("a search only the articles' text answers offers Search the full text, whose passages are plain text", async ({ page }) => {
+  await page.goto("/articles");
+  await waitForBehaviour(page);
+  await page.evaluate(() => ((window as unknown as { listMarker: string }).listMarker = "still here"));
+  // "fractions" is in one article's body only (AI tools), never in a title or excerpt.
+  await page.getByRole("searchbox", { name: "Search articles" }).pressSequentially("fractions", { delay: 40 });
+  await expect(page).toHaveURL(/\/articles\?q=fractions$/);
+  await expect(page.getByText("No articles found matching your criteria.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("0 articles found");
+  const offer = page.getByRole("link", { name: "Search the full text" });
+  await expect(offer).toHaveAttribute("href", "/articles?q=fractions&sort=relevance");
+
+  await offer.click();
+  await expect(page).toHaveURL(/\/articles\?q=fractions&sort=relevance$/);
+  await expect(page.getByRole("status")).toHaveText("1 article found");
+  await expect(cardTitles(page)).toHaveText(["Using AI Tools for Lesson Planning — Carefully"]);
+  await expect(page.getByLabel("Sort by")).toHaveValue("relevance");
+  await expect(page.getByRole("link", { name: "Search the full text" })).toHaveCount(0);
+  const passage = cards(page).first().locator("[data-search-snippet]");
+  await expect(passage.locator("mark")).toHaveText("fractions");
+  await expect(passage).toContainText('Step 1: Be specific. Instead of asking for "a lesson on fractions"');
+  expect(await passage.textContent()).not.toMatch(markdownMarks);
+  // Followed in place by the reader script, without a reload.
+  expect(await page.evaluate(() => (window as unknown as { listMarker?: string }).listMarker)).toBe("still here");
+
+  // Passages from lists with bold words read as text: no dash, no asterisks.
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("starters");
+  await expect(page).toHaveURL(/\/articles\?q=starters&sort=relevance$/);
+  await expect(page.getByRole("status")).toHaveText("2 articles found");
+  const passages = page.locator("[data-search-snippet]");
+  await expect(passages).toHaveCount(2);
+  await expect(passages.filter({ hasText: "Generating ideas for lesson starters and class activities" })).toHaveCount(1);
+  for (const text of await passages.allTextContents()) expect(text).not.toMatch(markdownMarks);
+});
+
+test("Search the full text is a plain link: it works without JavaScript too", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/articles?q=fractions&view=list");
+  await page.getByRole("link", { name: "Search the full text" }).click();
+  await expect(page).toHaveURL(/\/articles\?q=fractions&sort=relevance&view=list$/);
+  await expect(page.getByRole("status")).toHaveText("1 article found");
+  await expect(page.locator("[data-search-snippet] mark")).toHaveText("fractions");
+  // Three found or more by titles and excerpts: nothing offered.
+  await page.goto("/articles?q=school");
+  await expect(page.getByRole("status")).toHaveText("6 articles found");
+  await expect(page.getByRole("link", { name: "Search the full text" })).toHaveCount(0);
+  await context.close();
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
+import { articleBody } from "#app/server/articles/article-body.server";
 import { fullTextQuery, searchPublishedArticles, snippetHtml } from "#app/server/articles/articles.server";
 import { firstPage } from "#app/server/db/keyset.server";
 import { selectRows } from "#app/server/db/types.server";
@@ -9,6 +10,26 @@ import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 const minute = 60_000;
+
+const fractionsLesson = `## Fractions with bottle tops
+
+- Share **twelve** bottle tops among _three_ learners: each gets a quarter of the [fractions wall](https://example.org/wall).
+- Write \`1/4\` and *read* it aloud.
+1. Then ~~guess~~ count.
+
+> Fractions are parts of one whole.
+
+| Part | Tops |
+| --- | --- |
+| 1/4 | 3 |
+
+![Bottle tops](/uploads/tops.png)
+`;
+
+/** What a reader reads of a snippet: its text, the <mark>s taken off. */
+const snippetText = (html: string | null | undefined) => (html ?? "").replace(/<\/?mark>/g, "");
+// Markdown's marks: headings, emphasis, code, quotes, tables, links' brackets and addresses, list dashes.
+const markdownMarks = /[#*_`~>|[\]()]|(^|\s)-\s|https?:/;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -19,6 +40,8 @@ beforeAll(async () => {
     title,
     excerpt,
     content,
+    // Stored as a save stores it: the rendered body is what snippets are made of.
+    ...articleBody(content),
     categoryId,
     status: "published" as const,
     slug: title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
@@ -33,6 +56,10 @@ beforeAll(async () => {
     article("Playground marimba league", "Sports teams with music.", 10, sports!.id),
     article("Ifyakulya fya pa sukulu", "Ukulya kwa bana pa sukulu kwalicindama (Bemba).", 5),
     { ...article("Unpublished marimba", "Draft.", 2), status: "draft" as const, publishedAt: null },
+    // "fractions" only in the body, in every kind of Markdown around it.
+    article("Sharing bottle tops", fractionsLesson, 20, health!.id, "A counting lesson for Grade 3."),
+    article("Counting in the garden", "Seeds in rows of ten, then fractions of a row: *half* the row is five.", 40),
+    article("Mind the marks", "Fractions \u0001<img src=x onerror=alert(1)>\u0002 & &lt;b&gt; more fractions.", 50, sports!.id),
   ]);
   // More matches than a page holds, to page through a ranked list.
   await db
@@ -84,11 +111,47 @@ describe(`full-text search, ranked (${testDatabaseKind})`, () => {
     expect(body.snippetHtml).toContain("<mark>marimba</mark>");
     expect(body.snippetHtml).toContain("5 &#60; 6 &#38; every learner");
     expect(body.snippetHtml).not.toMatch(/<b>|\*\*/);
-    expect(snippetHtml("a \u0001<x>\u0002 & [link](http://x)")).toBe("a <mark>&#60;x&#62;</mark> &#38; link");
+    expect(snippetHtml(" a \u0001<x>\u0002\n &  b ")).toBe("a <mark>&#60;x&#62;</mark> &#38; b");
     const html = await (await fetch(`${server.url}/articles?q=marimba&sort=relevance`)).text();
     expect(html).toContain('<option value="relevance" selected="">Best Match</option>');
     expect(html).toContain("<mark>marimba</mark>");
     expect(html).toContain("4 articles found");
+  });
+
+  it("shows a passage as plain text, never the Markdown, with only its marks as HTML", async () => {
+    const found = await searchPublishedArticles({ q: "fractions", sort: "relevance" });
+    expect(found.total).toBe(3);
+    const lesson = found.articles.find((card) => card.title === "Sharing bottle tops")!;
+    expect(lesson.snippetHtml).toContain(
+      "<mark>Fractions</mark> with bottle tops. Share twelve bottle tops among three learners: each gets a quarter of the <mark>fractions</mark> wall. Write 1/4 and read it aloud.",
+    );
+    expect(snippetText(lesson.snippetHtml)).not.toMatch(markdownMarks);
+    const garden = found.articles.find((card) => card.title === "Counting in the garden")!;
+    expect(snippetText(garden.snippetHtml)).toBe("Seeds in rows of ten, then fractions of a row: half the row is five");
+    // Text that looks like HTML, and the highlight's own marks typed into an article, stay text.
+    const marks = found.articles.find((card) => card.title === "Mind the marks")!;
+    expect(marks.snippetHtml).toBe("<mark>Fractions</mark> &#60;img src=x onerror=alert(1)&#62; &#38; &#60;b&#62; more <mark>fractions</mark>");
+  });
+
+  it("offers the full text when the title-and-excerpt search finds fewer than three, and not otherwise", async () => {
+    const offer = /<a href="([^"]*)"[^>]*>Search the full text<\/a>/;
+    const offered = async (path: string) => (await (await fetch(`${server.url}${path}`)).text()).match(offer)?.[1]?.replaceAll("&amp;", "&") ?? null;
+    // "fractions" is in no title or excerpt: none found, the same search with Best Match offered.
+    expect(await offered("/articles?q=fractions")).toBe("/articles?q=fractions&sort=relevance");
+    expect(await offered("/articles?q=fractions&category=sports&sort=popular&view=list")).toBe(
+      "/articles?q=fractions&category=sports&sort=relevance&view=list",
+    );
+    expect(await offered("/articles?q=Playground")).toBe("/articles?q=Playground&sort=relevance");
+    expect(await offered("/category/health?q=fractions&view=list")).toBe("/category/health?q=fractions&sort=relevance&view=list");
+    // Three found or more, Best Match already, or no words to search for: nothing offered.
+    expect(await offered("/articles?q=marimba")).toBeNull();
+    expect(await offered("/articles?q=drums")).toBeNull();
+    expect(await offered("/articles?q=fractions&sort=relevance")).toBeNull();
+    expect(await offered("/articles?q=%3F!")).toBeNull();
+    expect(await offered("/articles")).toBeNull();
+    const html = await (await fetch(`${server.url}/articles?q=fractions&sort=relevance`)).text();
+    expect(html).toContain("3 articles found");
+    expect(html).toContain("<mark>Fractions</mark> with bottle tops");
   });
 
   it("reads the search index, not the table", async () => {

@@ -2,7 +2,7 @@ import type { ArticleListParams } from "#app/lib/article-list-params";
 import { ArticleGrid } from "./article-grid";
 import type { ArticleCardData } from "./article-card";
 import { ListControls, ListViewToggle } from "./list-controls";
-import { ListStatus } from "./list-status";
+import { FullTextOffer, ListStatus } from "./list-status";
 import { Pagination, type PageLinks } from "./pagination";
 import { buttonClass } from "#app/components/ui/button";
 
@@ -26,7 +26,10 @@ export function SearchableArticleList({ params, searchLabel, articles, total, pa
     <>
       <ListControls params={params} searchLabel={searchLabel} searchPlaceholder="Search by title or excerpt..." />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ListStatus count={total} />
+        <div className="flex flex-wrap items-center gap-3">
+          <ListStatus count={total} />
+          <FullTextOffer params={params} total={total} />
+        </div>
         <ListViewToggle params={params} />
       </div>
       {articles.length > 0 ? (

@@ -3,7 +3,7 @@ import { searchPublishedArticles } from "#app/server/articles/articles.server";
 import { ArticleGrid } from "#app/components/site/article-grid";
 import { ListControls, ListViewToggle } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
-import { ListStatus } from "#app/components/site/list-status";
+import { FullTextOffer, ListStatus } from "#app/components/site/list-status";
 import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
@@ -47,6 +47,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <ListStatus count={total} />
+          <FullTextOffer params={params} total={total} />
           <ListFilterChips params={params} />
         </div>
         <ListViewToggle params={params} />

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { articles, categories, profiles } from "#database/schema";
-import type { ArticleSort } from "#app/lib/article-list-params";
+import { searchWords, type ArticleSort } from "#app/lib/article-list-params";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { articleTagsColumn, taggedWith } from "./tags.server";
@@ -67,26 +67,37 @@ const sortOrders = {
  * "fractions"), all of them required. Only letters and digits reach the query syntax.
  */
 export function fullTextQuery(q: string): string | null {
-  const words =
-    q
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 12) ?? [];
+  const words = searchWords(q).slice(0, 12);
   return words.length > 0 ? words.map((word) => `${word.slice(0, 64)}:*`).join(" & ") : null;
 }
 
-// Marks around the matched words in a snippet: never in an article's text, so the HTML made of it is safe.
+// Marks around the matched words in a snippet, and a stand-in for "<" (ts_headline drops text that
+// looks like a tag): taken out of the text first, so the HTML made of it is safe.
 const markStart = "\u0001";
 const markEnd = "\u0002";
+const lessThan = "\uE000";
 
-/** A search snippet as HTML: the text escaped, Markdown's marks dropped, the matched words in <mark>. */
+/**
+ * An article's text as the reader sees it, for snippets: its stored HTML (the Markdown rendered by
+ * article-body.server.ts, so lists, links, emphasis and tables are as on the page) without its tags,
+ * a heading, list item, paragraph or table cell ending as a sentence does (with a full stop unless it
+ * has its own), and the five characters the renderer escapes read back ("<" as its stand-in). The
+ * Markdown only for a row the start-up backfill has not rendered yet.
+ */
+const articlePlainText = sql`replace(replace(replace(replace(replace(
+  regexp_replace(regexp_replace(regexp_replace(coalesce(${articles.contentHtml}, ${articles.content}),
+    ${"</?(?:a|em|strong|code|del|span|b|i|s|u|sub|sup|kbd|abbr|q|mark)(?:[[:space:]][^>]*)?>"}, '', 'g'),
+    ${"([^[:space:].!?:;,])[[:space:]]*</(?:p|li|h[1-6]|td|th)>"}, ${"\\1. "}, 'g'),
+    ${"<[^>]*>|[\\x01\\x02\\uE000]"}, ' ', 'g'),
+  '&lt;', ${lessThan}), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+
+/** A search snippet as HTML: the plain text escaped, its spaces collapsed, the matched words in <mark>. */
 export function snippetHtml(headline: string): string {
-  const text = headline
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#*`]+/g, "")
+  const escaped = headline
     .replace(/\s+/g, " ")
-    .trim();
-  const escaped = text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+    .trim()
+    .replaceAll(lessThan, "<")
+    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   return escaped.replaceAll(markStart, "<mark>").replaceAll(markEnd, "</mark>");
 }
 
@@ -100,7 +111,7 @@ function relevanceSearch(query: string) {
       columns: [{ sql: sql`ts_rank(${articles.searchVector}, ${tsQuery})`, type: "real" }, articles.publishedAt, articles.id],
       direction: "desc",
     } satisfies KeysetOrder,
-    snippet: sql<string>`ts_headline('simple', ${articles.content}, ${tsQuery}, ${`StartSel=${markStart}, StopSel=${markEnd}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`,
+    snippet: sql<string>`ts_headline('simple', ${articlePlainText}, ${tsQuery}, ${`StartSel=${markStart}, StopSel=${markEnd}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`,
   };
 }
 
