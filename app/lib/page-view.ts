@@ -1,3 +1,4 @@
+import { plural } from "./plural";
 import { isUuid } from "./uuid";
 
 // Plain browser code shared by the React hook (hydrated pages) and the reader-page script.
@@ -25,7 +26,7 @@ function visitorId(): string {
 
 /** An article's view count as its page shows it: "1 view", "1,215 views". */
 export function viewsText(views: number): string {
-  return `${views.toLocaleString("en-US")} ${views === 1 ? "view" : "views"}`;
+  return plural(views, { one: "view", other: "views" });
 }
 
 /** The beacon's answer to a view of a published article's page: its count, this view included. */
