@@ -6,14 +6,17 @@
 //   node_modules/.cache/…       a migrated, empty embedded database that a new DATA_DIR starts as a copy of,
 //                               and the demo magazine's pictures (kept between builds; made again when
 //                               what they are made from changes: app/server/core/build-cache.server.ts)
+//   build/.build-stamp.json     written last: what the build was made from (scripts/lib/build-stamp.mjs),
+//                               so `npm start` builds again only when a source changed
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { build } from "esbuild";
-import { makeCachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
+import { cachedBuild, makeCachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
 import { makePgliteTemplate, pgliteTemplate } from "#app/server/db/database.server";
 import { projectRoot } from "#database/paths";
 import { demoImagesCache, writeDemoImages } from "#app/server/demo/demo-images.server";
 import { makeOfflineKit } from "./lib/offline-kit";
+import { forgetBuild, sourcesHash, stampBuild } from "./lib/build-stamp.mjs";
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -38,16 +41,22 @@ function compileServer() {
   });
 }
 
-/** Made while the app builds (each is seconds of one CPU); a failure only makes starts slower. */
-async function makeCached(what: string, thing: CachedThing, make: (folder: string) => Promise<void>) {
+/** Made while the app builds (each is seconds of one CPU); a failure only makes starts slower. Its folder, if made. */
+async function makeCached(what: string, thing: CachedThing, make: (folder: string) => Promise<void>): Promise<string[]> {
   try {
     console.log(`${what}: ${await makeCachedBuild(thing, make)}`);
+    const folder = cachedBuild(thing);
+    return folder ? [path.relative(projectRoot, folder)] : [];
   } catch (error) {
     console.warn(`${what} not made (starts will make it themselves, slower): ${String(error)}`);
+    return [];
   }
 }
 
 const started = performance.now();
+// What this build is made from, read before it starts: a file changed while it runs means another build next time.
+const sources = sourcesHash(projectRoot);
+forgetBuild(projectRoot); // an interrupted build leaves no stamp: it never passes for a finished one
 const cached = Promise.all([
   makeCached("embedded database template", pgliteTemplate, makePgliteTemplate),
   makeCached("demo magazine pictures", demoImagesCache, writeDemoImages),
@@ -57,5 +66,5 @@ await makeOfflineKit(projectRoot);
 console.log("offline kit made: build/client/sw.js, manifest.webmanifest, icons/");
 await compileServer(); // after react-router build, which empties build/
 console.log("server compiled: build/node/index.js");
-await cached;
+stampBuild(projectRoot, sources, (await cached).flat()); // last
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
