@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Copy, Pencil } from "lucide-react";
-import { toast } from "sonner";
+import { Pencil } from "lucide-react";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
 import { Td } from "#app/components/ui/table";
+import { ShortId } from "./short-id";
 import type { Toast } from "#app/lib/toast";
 
 export interface UserActionData {
@@ -50,14 +50,6 @@ function Avatar({ name, url }: { name: string | null; url: string | null }) {
   );
 }
 
-function copyId(id: string) {
-  // Silent on failure (clipboard errors on the users screen show nothing).
-  navigator.clipboard.writeText(id).then(
-    () => toast.success("Copied"),
-    () => undefined,
-  );
-}
-
 /** One profile: read-only, or inline edit of display name, role and bio with save and cancel. */
 export function UserRow({ user }: { user: UserRowData }) {
   const fetcher = useFetcher<UserActionData>({ key: userFetcherKey });
@@ -71,7 +63,7 @@ export function UserRow({ user }: { user: UserRowData }) {
   const askPassword = editing && fetcher.data?.needsPassword === true && fetcher.data.id === user.id;
   return (
     <tr>
-      <Td>
+      <Td label="User" wide className="min-w-48">
         <div className="flex items-start gap-3">
           <Avatar name={user.displayName} url={user.avatarUrl} />
           {editing ? (
@@ -93,7 +85,7 @@ export function UserRow({ user }: { user: UserRowData }) {
           )}
         </div>
       </Td>
-      <Td>
+      <Td label="Role">
         {editing ? (
           <label className="text-xs font-medium">
             Role
@@ -106,20 +98,16 @@ export function UserRow({ user }: { user: UserRowData }) {
           <span className="capitalize">{user.role}</span>
         )}
       </Td>
-      <Td>
-        <div className="flex items-center gap-1">
-          <code className="text-xs break-all">{user.id}</code>
-          <Button variant="ghost" size="icon" aria-label={`Copy user ID of ${label}`} title="Copy user ID" onClick={() => copyId(user.id)}>
-            <Copy className="size-4" aria-hidden />
-          </Button>
-        </div>
+      <Td label="User ID" className="whitespace-nowrap">
+        {/* Silent on failure: clipboard errors on the users screen show nothing. */}
+        <ShortId id={user.id} copyLabel={`Copy user ID of ${label}`} quietFailure />
       </Td>
-      <Td className="whitespace-nowrap">
+      <Td label="Created" className="whitespace-nowrap">
         <time dateTime={user.created.iso}>{user.created.text}</time>
       </Td>
-      <Td>
+      <Td label="Actions">
         {editing ? (
-          <fetcher.Form id={formId} method="post" className="flex gap-2">
+          <fetcher.Form id={formId} method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="id" value={user.id} />
             {askPassword && (
               <label className="text-xs font-medium">

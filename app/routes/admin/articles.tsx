@@ -12,6 +12,7 @@ import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { Pagination } from "#app/components/site/pagination";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Table, Td, Th } from "#app/components/ui/table";
+import { ShortId } from "#app/components/admin/short-id";
 import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import type { Toast } from "#app/lib/toast";
@@ -25,10 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const page = await listAdminArticles(db, pageRequest(url.searchParams));
     const rows = page.rows.map(({ scheduledAt, ...article }) => ({ ...article, schedule: scheduledAt && stampDateTime(scheduledAt) }));
-    return { articles: rows, pages: pageLinks(url, page), loadError: null };
+    return { articles: rows, total: page.total, pages: pageLinks(url, page), loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin article list failed to load");
-    return { articles: [], pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
+    return { articles: [], total: 0, pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
   }
 }
 
@@ -66,7 +67,7 @@ function StatusBadge({ status, schedule }: Pick<AdminArticle, "status" | "schedu
     <>
       <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
       {schedule && (
-        <time dateTime={schedule.iso} className="mt-1 block text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
+        <time dateTime={schedule.iso} className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
           {schedule.text}
         </time>
       )}
@@ -84,30 +85,38 @@ function ArticleRow({ article }: { article: AdminArticle }) {
   const deleting = busy && fetcher.formData?.get("id") === article.id;
   return (
     <tr className={deleting ? "opacity-60" : undefined}>
-      <Td className="font-mono text-xs break-all text-slate-600 dark:text-slate-300">{article.id}</Td>
-      <Td className="font-medium">{article.title}</Td>
-      <Td>
+      <Td label="ID" className="whitespace-nowrap">
+        <ShortId id={article.id} copyLabel={`Copy ID of ${article.title}`} />
+      </Td>
+      <Td label="Title" wide className="w-full min-w-48 font-medium">
+        {article.title}
+      </Td>
+      <Td label="Status">
         <StatusBadge status={article.status} schedule={article.schedule} />
       </Td>
-      <Td>
+      <Td label="Category">
         {article.categoryName}
         <span className="block text-xs text-slate-600 dark:text-slate-300">{article.categorySlug}</span>
       </Td>
-      <Td className="whitespace-nowrap">{dateLabel(article.createdAt)}</Td>
-      <Td className="whitespace-nowrap">{dateLabel(article.updatedAt)}</Td>
-      <Td className="text-right tabular-nums">{article.views.toLocaleString("en-US")}</Td>
-      <Td>
-        <div className="flex gap-2">
-          <Link to={`/admin/articles/${article.id}`} className={buttonClass("outline", "sm")}>
-            <Pencil className="size-3.5" aria-hidden />
-            Edit<span className="sr-only"> {article.title}</span>
+      <Td label="Created" className="whitespace-nowrap">
+        {dateLabel(article.createdAt)}
+      </Td>
+      <Td label="Updated" className="whitespace-nowrap">
+        {dateLabel(article.updatedAt)}
+      </Td>
+      <Td label="Views" className="text-right tabular-nums">
+        {article.views.toLocaleString("en-US")}
+      </Td>
+      <Td label="Actions">
+        <div className="flex items-center gap-1">
+          <Link to={`/admin/articles/${article.id}`} aria-label={`Edit ${article.title}`} title="Edit" className={buttonClass("ghost", "icon")}>
+            <Pencil className="size-4" aria-hidden />
           </Link>
           <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this article? This action cannot be undone.")}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={article.id} />
-            <Button type="submit" variant="destructive" size="sm" disabled={busy}>
-              <Trash2 className="size-3.5" aria-hidden />
-              Delete<span className="sr-only"> {article.title}</span>
+            <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${article.title}`} title="Delete" disabled={busy}>
+              <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
             </Button>
           </fetcher.Form>
         </div>
@@ -119,11 +128,13 @@ function ArticleRow({ article }: { article: AdminArticle }) {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
-  const { articles, pages, loadError } = loaderData;
+  const { articles, total, pages, loadError } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Articles</h1>
+        <h1 className="text-2xl font-bold">
+          Articles {!loadError && <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>}
+        </h1>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/articles/ai-writer" className={buttonClass("outline")}>
             <Sparkles className="size-4" aria-hidden />
@@ -143,7 +154,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-slate-700 dark:text-slate-300">No articles yet. Use New Article to write the first one.</p>
       ) : (
         <div className="mt-6">
-          <Table>
+          {/* Eight columns: narrower gaps leave the title room for a few lines. */}
+          <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
             <caption className="sr-only">All articles, drafts included, newest first</caption>
             <thead>
               <tr>

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await loadOrToast(() => listCategories(services().db, pageRequest(url.searchParams)), "Failed to load categories");
   return {
     categories: page.rows.map(({ createdAt, ...category }) => ({ ...category, created: stampDate(createdAt) })),
+    total: page.total,
     pages: pageLinks(url, page),
     toast: page.toast,
   };
@@ -105,12 +106,12 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
   useActionToast(useFetcher<CategoryActionData>({ key: deleteFetcherKey }).data);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const close = useCallback(() => setForm({ mode: "closed" }), []);
-  const { categories, pages } = loaderData;
+  const { categories, total, pages } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          Categories <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${categories.length})`}</span>
+          Categories <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
         </h1>
         <Button onClick={() => setForm({ mode: "create" })}>
           <Plus className="size-4" aria-hidden />
@@ -123,7 +124,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-6">
-        <Table>
+        <Table stackBelow="2xl">
           <caption className="sr-only">Categories</caption>
           <TableHead columns={["Name", "Slug", "Description", "Icon", "Created", "Actions"]} />
           <tbody>
@@ -132,16 +133,20 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
             ) : (
               categories.map((category) => (
                 <tr key={category.id}>
-                  <Td className="font-medium">{category.name}</Td>
-                  <Td>
+                  <Td label="Name" className="font-medium">
+                    {category.name}
+                  </Td>
+                  <Td label="Slug">
                     <code>{category.slug}</code>
                   </Td>
-                  <Td className="max-w-md text-slate-700 dark:text-slate-300">{category.description}</Td>
-                  <Td>{category.icon}</Td>
-                  <Td className="whitespace-nowrap">
+                  <Td label="Description" wide className="max-w-md min-w-40 text-slate-700 dark:text-slate-300">
+                    {category.description}
+                  </Td>
+                  <Td label="Icon">{category.icon}</Td>
+                  <Td label="Created" className="whitespace-nowrap">
                     <time dateTime={category.created.iso}>{category.created.text}</time>
                   </Td>
-                  <Td>
+                  <Td label="Actions">
                     <div className="flex items-center gap-1">
                       <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} title="Edit" onClick={() => setForm({ mode: "edit", category })}>
                         <Pencil className="size-4" aria-hidden />

@@ -15,6 +15,7 @@ import { Pagination } from "#app/components/site/pagination";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "#app/components/admin/comment-actions";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
+import { ShortId } from "#app/components/admin/short-id";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Comments");
@@ -27,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filter,
     comments: page.rows.map(({ createdAt, ...comment }) => ({ ...comment, created: stampDate(createdAt) })),
+    total: page.total,
     pages: pageLinks(url, page),
     toast: page.toast,
   };
@@ -68,11 +70,11 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["comments"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<CommentActionData>({ key: commentFetcherKey }).data);
-  const { comments, filter, pages } = loaderData;
+  const { comments, filter, total, pages } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold">
-        Comments <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${comments.length})`}</span>
+        Comments <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
       </h1>
       <SearchFilterForm
         id="comment"
@@ -92,7 +94,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
         }}
       />
       <div className="mt-6">
-        <Table>
+        <Table stackBelow="3xl">
           <caption className="sr-only">Comments, newest first</caption>
           <TableHead columns={["Article", "Content", "Status", "User", "Created", "Actions"]} />
           <tbody>
@@ -101,18 +103,22 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
             ) : (
               comments.map((comment) => (
                 <tr key={comment.id}>
-                  <Td className="max-w-48 font-medium">{comment.articleTitle}</Td>
-                  <Td className="max-w-md whitespace-pre-wrap break-words">{comment.content}</Td>
-                  <Td>
+                  <Td label="Article" wide className="max-w-48 min-w-32 font-medium">
+                    {comment.articleTitle}
+                  </Td>
+                  <Td label="Content" wide className="max-w-md min-w-40 break-words whitespace-pre-wrap">
+                    {comment.content}
+                  </Td>
+                  <Td label="Status">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[comment.status]}`}>{comment.status}</span>
                   </Td>
-                  <Td>
-                    <code className="text-xs break-all">{comment.userId ?? "anon"}</code>
+                  <Td label="User" className="whitespace-nowrap">
+                    {comment.userId ? <ShortId id={comment.userId} copyLabel="Copy user ID of the comment's author" /> : <code className="text-xs">anon</code>}
                   </Td>
-                  <Td className="whitespace-nowrap">
+                  <Td label="Created" className="whitespace-nowrap">
                     <time dateTime={comment.created.iso}>{comment.created.text}</time>
                   </Td>
-                  <Td>
+                  <Td label="Actions" wide>
                     <CommentActions id={comment.id} articleId={comment.articleId} articleTitle={comment.articleTitle} />
                   </Td>
                 </tr>

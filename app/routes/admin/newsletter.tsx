@@ -51,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...row,
       since: stampDate(unsubscribedAt ?? confirmedAt ?? createdAt),
     })),
+    subscriberTotal: subscribers.total,
     pages: pageLinks(url, subscribers),
     sends: sends.map(({ createdAt, scheduledFor, ...send }) => ({ ...send, created: stampDateTime(createdAt), scheduled: scheduledFor !== null })),
     preview: preview && { subject: preview.subject, html: personalize(preview.html, "#unsubscribe"), articles: preview.articles.length },
@@ -129,7 +130,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
   useActionToast(loaderData);
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
-  const { schedule, counts, subscribers, pages, sends, preview, timeZone, delivers } = loaderData;
+  const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers } = loaderData;
   useRefreshWhileSending(sends.some((send) => send.pending > 0));
   return (
     <div className="space-y-10">
@@ -242,7 +243,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
           Sends
         </h2>
         <div className="mt-3">
-          <Table>
+          <Table stackBelow="2xl">
             <caption className="sr-only">Digests, newest first, with their delivery counts</caption>
             <TableHead columns={["Created", "Subject", "Sent", "Failed", "Pending", "Failures"]} />
             <tbody>
@@ -251,17 +252,25 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
               ) : (
                 sends.map((send) => (
                   <tr key={send.id}>
-                    <Td className="whitespace-nowrap">
+                    <Td label="Created" className="whitespace-nowrap">
                       <time dateTime={send.created.iso}>{send.created.text}</time>
                       <span className="block text-xs text-slate-600 dark:text-slate-300">
                         {send.scheduled ? "Scheduled" : `Sent by ${send.createdBy ?? "a former admin"}`}
                       </span>
                     </Td>
-                    <Td className="max-w-md">{send.skippedReason ? <em>Skipped: {send.skippedReason}</em> : send.subject}</Td>
-                    <Td className="tabular-nums">{send.sent}</Td>
-                    <Td className="tabular-nums">{send.failed}</Td>
-                    <Td className="tabular-nums">{send.pending}</Td>
-                    <Td className="max-w-md">
+                    <Td label="Subject" wide className="max-w-md min-w-40">
+                      {send.skippedReason ? <em>Skipped: {send.skippedReason}</em> : send.subject}
+                    </Td>
+                    <Td label="Sent" className="tabular-nums">
+                      {send.sent}
+                    </Td>
+                    <Td label="Failed" className="tabular-nums">
+                      {send.failed}
+                    </Td>
+                    <Td label="Pending" className="tabular-nums">
+                      {send.pending}
+                    </Td>
+                    <Td label="Failures" wide className="max-w-md">
                       {send.failures.length > 0 && (
                         <ul className="space-y-1 text-xs">
                           {send.failures.map((failure) => (
@@ -282,10 +291,10 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
 
       <section aria-labelledby="subscribers-heading">
         <h2 id="subscribers-heading" className="text-xl font-bold">
-          Subscriber list
+          Subscriber list <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${subscriberTotal})`}</span>
         </h2>
         <div className="mt-3">
-          <Table>
+          <Table stackBelow="lg">
             <caption className="sr-only">Subscribers, newest first</caption>
             <TableHead columns={["Email", "Status", "Since", "Actions"]} />
             <tbody>
@@ -294,16 +303,18 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
               ) : (
                 subscribers.map((subscriber) => (
                   <tr key={subscriber.id}>
-                    <Td className="break-all">{subscriber.email}</Td>
-                    <Td>
+                    <Td label="Email" wide className="break-words">
+                      {subscriber.email}
+                    </Td>
+                    <Td label="Status">
                       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[subscriber.status]}`}>
                         {subscriber.status}
                       </span>
                     </Td>
-                    <Td className="whitespace-nowrap">
+                    <Td label="Since" className="whitespace-nowrap">
                       <time dateTime={subscriber.since.iso}>{subscriber.since.text}</time>
                     </Td>
-                    <Td>
+                    <Td label="Actions">
                       <Form method="post" onSubmit={confirmSubmit(`Remove ${subscriber.email} from the newsletter?`)}>
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="id" value={subscriber.id} />

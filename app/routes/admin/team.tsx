@@ -25,7 +25,7 @@ const deleteFailed = "Failed to delete team member. Please try again.";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = await loadOrToast(() => listTeamMembers(services().db, pageRequest(url.searchParams)), loadFailed);
-  return { members: page.rows, pages: pageLinks(url, page), toast: page.toast };
+  return { members: page.rows, total: page.total, pages: pageLinks(url, page), toast: page.toast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,12 +45,12 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["team_members"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<TeamDeleteData>({ key: teamDeleteFetcherKey }).data);
-  const { members, pages } = loaderData;
+  const { members, total, pages } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          Team <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${members.length})`}</span>
+          Team <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
         </h1>
         <Link to="/admin/team/new" className={buttonClass()}>
           <Plus className="size-4" aria-hidden />
@@ -58,7 +58,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="mt-6">
-        <Table>
+        <Table stackBelow="lg">
           <caption className="sr-only">Team members in display order</caption>
           <TableHead columns={["Photo", "Name", "Position", "Active", "Order", "Actions"]} />
           <tbody>
@@ -67,7 +67,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
             ) : (
               members.map((member) => (
                 <tr key={member.id}>
-                  <Td>
+                  <Td label="Photo">
                     {member.photoUrl ? (
                       <img src={member.photoUrl} alt="" className="size-10 rounded-full object-cover" />
                     ) : (
@@ -76,17 +76,21 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                   </Td>
-                  <Td className="font-medium">{member.name}</Td>
-                  <Td>{member.position}</Td>
-                  <Td>
+                  <Td label="Name" wide className="font-medium">
+                    {member.name}
+                  </Td>
+                  <Td label="Position" wide>
+                    {member.position}
+                  </Td>
+                  <Td label="Active">
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
                     >
                       {member.active ? "Active" : "Inactive"}
                     </span>
                   </Td>
-                  <Td>{member.orderIndex}</Td>
-                  <Td>
+                  <Td label="Order">{member.orderIndex}</Td>
+                  <Td label="Actions">
                     <div className="flex items-center gap-1">
                       <Link to={`/admin/team/${member.id}`} aria-label={`Edit ${member.name}`} title="Edit" className={buttonClass("ghost", "icon")}>
                         <Pencil className="size-4" aria-hidden />

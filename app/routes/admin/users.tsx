@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filter,
     users: page.rows.map(({ createdAt, ...user }) => ({ ...user, created: stampDate(createdAt) })),
+    total: page.total,
     pages: pageLinks(url, page),
     toast: page.toast,
   };
@@ -69,11 +70,11 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["profiles"]);
   useActionToast(loaderData);
   useActionToast(useFetcher<UserActionData>({ key: userFetcherKey }).data);
-  const { users, filter, pages } = loaderData;
+  const { users, filter, total, pages } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold">
-        Users <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${users.length})`}</span>
+        Users <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
       </h1>
       <SearchFilterForm
         id="user"
@@ -92,7 +93,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         }}
       />
       <div className="mt-6">
-        <Table>
+        <Table stackBelow="2xl">
           <caption className="sr-only">Users, newest first</caption>
           <TableHead columns={["User", "Role", "User ID", "Created", "Actions"]} />
           <tbody>{users.length === 0 ? <EmptyRow columns={5}>No users found.</EmptyRow> : users.map((user) => <UserRow key={user.id} user={user} />)}</tbody>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Toast } from "#app/lib/toast";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
-import type { Page } from "#app/server/db/keyset.server";
+import type { CountedPage } from "#app/server/db/keyset.server";
 import { OwnerRoleError } from "#app/server/auth/owner.server";
 import { services } from "#app/server/core/services.server";
 
@@ -14,13 +14,13 @@ export function failureToast(error: unknown, fallback: string): Toast {
   return { type: "error", title: "Error", description: fallback };
 }
 
-/** Loads a page of a list; a failure is logged and answered with the screen's load-error toast and no rows. */
-export async function loadOrToast<Row>(load: () => Promise<Page<Row>>, fallback: string): Promise<Page<Row> & { toast?: Toast }> {
+/** Loads a page of a list with its total; a failure is logged and answered with the screen's load-error toast and no rows. */
+export async function loadOrToast<Row>(load: () => Promise<CountedPage<Row>>, fallback: string): Promise<CountedPage<Row> & { toast?: Toast }> {
   try {
     return await load();
   } catch (error) {
     services().log.error({ err: error }, fallback);
-    return { rows: [], next: null, prev: null, toast: { type: "error", title: "Error", description: fallback } };
+    return { rows: [], next: null, prev: null, total: 0, toast: { type: "error", title: "Error", description: fallback } };
   }
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "#database/schema";
 import { articleFormSchema, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
@@ -8,7 +8,7 @@ import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { type ArticleSave } from "./article-writes.server";
 import { discardAutosave } from "./article-autosave.server";
 import type { AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { isUuid } from "#app/lib/uuid";
 import { tagFieldValue } from "#app/lib/tags";
@@ -17,9 +17,9 @@ import { toastHeader } from "#app/server/core/toast.server";
 
 const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
 
-/** The admin table: drafts included, newest created first, a page at a time. */
+/** The admin table: drafts included, newest created first, a page at a time, with how many there are. */
 export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
-  return keysetPage(adminArticleOrder, page, (keyset) =>
+  const rows = keysetPage(adminArticleOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
@@ -39,6 +39,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(articles));
 }
 
 /** Choices for the form's category select, by name. */

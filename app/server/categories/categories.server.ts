@@ -3,14 +3,14 @@ import { articles, categories } from "#database/schema";
 import type { CategoryFormInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { sqlState, type AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { plural } from "#app/lib/plural";
 
 const categoryOrder: KeysetOrder = { name: "categories", columns: [categories.name, categories.id], direction: "asc" };
 
-/** Admin categories: every field, by name, a page at a time. */
+/** Admin categories: every field, by name, a page at a time, with how many there are. */
 export function listCategories(db: AppDb, page: PageRequest = firstPage) {
-  return keysetPage(categoryOrder, page, (keyset) =>
+  const rows = keysetPage(categoryOrder, page, (keyset) =>
     db
       .select({
         id: categories.id,
@@ -26,6 +26,7 @@ export function listCategories(db: AppDb, page: PageRequest = firstPage) {
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(categories));
 }
 
 export async function saveCategory(db: AppDb, input: CategoryFormInput, id?: string) {

@@ -1,10 +1,10 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articles, comments, profiles, users } from "#database/schema";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { listSearchText } from "#app/server/admin/admin-screens.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { publishedOnly } from "#app/server/articles/published.server";
 import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
@@ -102,10 +102,14 @@ export type CommentFilter = z.output<typeof commentFilterSchema>;
 
 const commentOrder: KeysetOrder = { name: "comments", columns: [comments.createdAt, comments.id], direction: "desc" };
 
-/** Admin comments, newest first, searched by content, article title or user id, a page at a time. */
+/** Admin comments, newest first, searched by content, article title or user id, a page at a time, with how many match. */
 export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest = firstPage) {
   const pattern = containsPattern(filter.q);
-  return keysetPage(commentOrder, page, (keyset) =>
+  const matching = and(
+    filter.status === "all" ? undefined : eq(comments.status, filter.status),
+    filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
+  );
+  const rows = keysetPage(commentOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
@@ -119,16 +123,11 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
       })
       .from(comments)
       .innerJoin(articles, eq(articles.id, comments.articleId))
-      .where(
-        and(
-          filter.status === "all" ? undefined : eq(comments.status, filter.status),
-          filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
-          keyset.where,
-        ),
-      )
+      .where(and(matching, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(matching));
 }
 
 /** A comment is approved or rejected from any state (pending, approved or rejected), in one step. */

@@ -72,6 +72,17 @@ export interface Page<Row> {
   prev: string | null;
 }
 
+/** A page and how many rows the whole list holds, its filter and search applied: what a screen's header counts. */
+export interface CountedPage<Row> extends Page<Row> {
+  total: number;
+}
+
+/** Reads a page and its list's count (a `select count(*) as total` with the list's own conditions) side by side. */
+export async function countedPage<Row>(page: Promise<Page<Row>>, counted: PromiseLike<Array<{ total: number }>>): Promise<CountedPage<Row>> {
+  const [read, [row]] = await Promise.all([page, counted]);
+  return { ...read, total: row?.total ?? 0 };
+}
+
 // The cursor carries the row's sort values as text; it is signed, so a value the database cannot
 // read never reaches a query: anything garbled or forged reads as "no cursor" (the first page).
 function signature(payload: string) {

@@ -6,7 +6,7 @@ import { emailSchema } from "#app/lib/auth-schema";
 import { digestPeriod, digestSlots, type DigestSchedule } from "#app/lib/newsletter-schedule";
 import { type ClientInfo, newToken, normalizeEmail, sha256 } from "#app/server/auth/auth.server";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { composeDigest, digestArticles } from "./newsletter-digest.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
@@ -245,9 +245,9 @@ const subscriberOrder: KeysetOrder = {
   direction: "desc",
 };
 
-/** Subscribers, newest first, a page at a time. */
+/** Subscribers, newest first, a page at a time, with how many there are. */
 export function listSubscribers(db: AppDb, page: PageRequest = firstPage) {
-  return keysetPage(subscriberOrder, page, (keyset) =>
+  const rows = keysetPage(subscriberOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
@@ -263,6 +263,7 @@ export function listSubscribers(db: AppDb, page: PageRequest = firstPage) {
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(newsletterSubscribers));
 }
 
 /** Removes a subscriber (its queued mails are cancelled first); false when it was gone already. */

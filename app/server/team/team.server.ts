@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { teamMembers } from "#database/schema";
 import { formErrors, teamMemberFormSchema, type TeamMemberFormInput } from "#app/lib/admin-schemas";
@@ -6,7 +6,7 @@ import { readTeamMemberForm, type TeamMemberFormData } from "#app/lib/team-membe
 import { isUuid } from "#app/lib/uuid";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { failureToast } from "#app/server/admin/admin-screens.server";
@@ -28,9 +28,9 @@ export function listActiveTeamMembers() {
 
 const teamOrder: KeysetOrder = { name: "team", columns: [teamMembers.orderIndex, teamMembers.name, teamMembers.id], direction: "asc" };
 
-/** Admin team list: every member, active or not, in display order, a page at a time. */
+/** Admin team list: every member, active or not, in display order, a page at a time, with how many there are. */
 export function listTeamMembers(db: AppDb, page: PageRequest = firstPage) {
-  return keysetPage(teamOrder, page, (keyset) =>
+  const rows = keysetPage(teamOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
@@ -46,6 +46,7 @@ export function listTeamMembers(db: AppDb, page: PageRequest = firstPage) {
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(teamMembers));
 }
 
 export async function findTeamMember(db: AppDb, id: string) {

@@ -1,10 +1,10 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { profiles } from "#database/schema";
 import type { ProfileEditInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
-import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { listSearchText } from "#app/server/admin/admin-screens.server";
 import { setRole } from "#app/server/auth/owner.server";
 
@@ -16,10 +16,14 @@ export type UserFilter = z.output<typeof userFilterSchema>;
 
 const profileOrder: KeysetOrder = { name: "users", columns: [profiles.createdAt, profiles.id], direction: "desc" };
 
-/** Admin users (profiles), newest first, searched by display name, id or bio, a page at a time. */
+/** Admin users (profiles), newest first, searched by display name, id or bio, a page at a time, with how many match. */
 export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = firstPage) {
   const pattern = containsPattern(filter.q);
-  return keysetPage(profileOrder, page, (keyset) =>
+  const matching = and(
+    filter.role === "all" ? undefined : eq(profiles.role, filter.role),
+    filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
+  );
+  const rows = keysetPage(profileOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
@@ -31,16 +35,11 @@ export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = 
         createdAt: profiles.createdAt,
       })
       .from(profiles)
-      .where(
-        and(
-          filter.role === "all" ? undefined : eq(profiles.role, filter.role),
-          filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
-          keyset.where,
-        ),
-      )
+      .where(and(matching, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
+  return countedPage(rows, db.select({ total: count() }).from(profiles).where(matching));
 }
 
 /**

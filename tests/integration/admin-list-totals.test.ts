@@ -1,0 +1,115 @@
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories, comments, contactMessages, newsletterSubscribers, profiles, teamMembers } from "#database/schema";
+import { pageSize } from "#app/server/db/keyset.server";
+import { aCategory, anAccount, anArticle } from "#tests/factories";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+
+// Every admin list shows a page of 12 rows; its header counts the whole list (its filter and
+// search applied), never the page's rows.
+
+let server: TestServer;
+let admin: CookieJar;
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: "true", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  const { db } = server.services;
+  // More than a page of each list.
+  const extra = await aCategory(db, { name: "Extra Lessons" });
+  for (let index = 0; index < 13; index++) {
+    await aCategory(db, { name: `Totals category ${String(index).padStart(2, "0")}` });
+    await anAccount(db, { displayName: `Totals reader ${index}` });
+    await db.insert(teamMembers).values({ name: `Totals member ${index}`, position: "Reporter", orderIndex: 50 + index });
+    await db.insert(newsletterSubscribers).values({ email: `totals-${index}@example.com`, status: index % 3 === 0 ? "pending" : "confirmed" });
+    await db
+      .insert(contactMessages)
+      .values({ firstName: "Total", lastName: `Sender ${index}`, email: `sender-${index}@example.com`, subject: "Hello", message: "Hi" });
+  }
+  const article = await anArticle(db, { categoryId: extra.id, title: "Counting comments" });
+  for (let index = 0; index < 14; index++) {
+    await db.insert(comments).values({ articleId: article.id, content: `Totals comment ${index}`, status: index % 2 === 0 ? "pending" : "approved" });
+  }
+  admin = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
+});
+afterAll(() => server.close());
+
+async function page(path: string) {
+  const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: admin.header() } });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/** The count beside a heading: "Categories (20)" is written `Categories <span …>(20)</span>`. */
+function headerCount(html: string, heading: string) {
+  const found = new RegExp(`>${heading} <span[^>]*>\\((\\d+)\\)</span>`).exec(html);
+  expect(found, `a count beside "${heading}"`).not.toBeNull();
+  return Number(found![1]);
+}
+
+/** The rows of the page's first table body. */
+function bodyRows(html: string) {
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)![1]!;
+  return body.match(/<tr[\s>]/g)?.length ?? 0;
+}
+
+async function rowsIn(table: PgTable, where?: SQL) {
+  const [row] = await server.services.db.select({ n: count() }).from(table).where(where);
+  return row!.n;
+}
+
+describe(`admin list headers count the whole list, not the page (${testDatabaseKind})`, () => {
+  it("Articles, Categories, Team, Users and Comments show their totals above a page of 12 rows", async () => {
+    const lists: Array<[path: string, heading: string, table: PgTable]> = [
+      ["/admin/articles", "Articles", articles],
+      ["/admin/categories", "Categories", categories],
+      ["/admin/team", "Team", teamMembers],
+      ["/admin/users", "Users", profiles],
+      ["/admin/comments", "Comments", comments],
+    ];
+    for (const [path, heading, table] of lists) {
+      const html = await page(path);
+      const total = await rowsIn(table);
+      expect(total, path).toBeGreaterThan(pageSize);
+      expect(headerCount(html, heading), path).toBe(total);
+      expect(bodyRows(html), path).toBe(pageSize);
+      // The next page keeps the same total.
+      const next = /<a rel="next" href="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+      const second = await page(next);
+      expect(headerCount(second, heading), next).toBe(total);
+      expect(bodyRows(second), next).toBe(Math.min(pageSize, total - pageSize));
+    }
+  });
+
+  it("counts what the filter and search match", async () => {
+    const pending = await rowsIn(comments, eq(comments.status, "pending"));
+    expect(headerCount(await page("/admin/comments?status=pending"), "Comments")).toBe(pending);
+    const searched = await rowsIn(comments, ilike(comments.content, "%totals comment%"));
+    expect(searched).toBe(14);
+    expect(headerCount(await page("/admin/comments?q=Totals+comment"), "Comments")).toBe(14);
+    // The article title is searched too: the count follows the same join.
+    expect(headerCount(await page("/admin/comments?q=Counting+comments&status=approved"), "Comments")).toBe(7);
+
+    const admins = await rowsIn(profiles, eq(profiles.role, "admin"));
+    expect(headerCount(await page("/admin/users?role=admin"), "Users")).toBe(admins);
+    const readers = await rowsIn(
+      profiles,
+      and(eq(profiles.role, "user"), or(ilike(profiles.displayName, "%totals reader%"), ilike(profiles.bio, "%totals reader%"))),
+    );
+    expect(readers).toBe(13);
+    const html = await page("/admin/users?q=totals+reader&role=user");
+    expect(headerCount(html, "Users")).toBe(13);
+    expect(bodyRows(html)).toBe(pageSize);
+  });
+
+  it("the newsletter's subscriber list and the inbox count every row", async () => {
+    const newsletter = await page("/admin/newsletter");
+    expect(headerCount(newsletter, "Subscriber list")).toBe(await rowsIn(newsletterSubscribers));
+    expect(await rowsIn(newsletterSubscribers)).toBeGreaterThan(pageSize);
+    const inbox = await page("/admin/inbox");
+    const messages = await rowsIn(contactMessages);
+    expect(messages).toBeGreaterThan(pageSize);
+    expect(inbox).toContain(`(${messages} total, `);
+  });
+});
