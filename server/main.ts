@@ -1,12 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { Config } from "#app/server/core/config.server";
+import { listeningUrlOf, type Config } from "#app/server/core/config.server";
 import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 import { createLogger } from "#app/server/core/logger.server";
 import { projectRoot } from "#database/paths";
 import { logStartupStep, startServices, StartupError, type Started } from "#app/server/core/start.server";
-import { listeningUrlOf } from "#app/server/core/config.server";
 import { createRequestListener } from "./app";
 import type { TakenPort } from "./port";
 

@@ -58,6 +58,23 @@ describe.skipIf(testDatabaseKind !== "pglite")("a new operator's first starts", 
     }
   }, 120_000);
 
+  it("stops with one line naming what to change for the other start-up conditions, before anything is made", async () => {
+    const file = path.join(temporaryFolder(), "not-a-folder");
+    fs.writeFileSync(file, "");
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: "eighty" }, 'Invalid configuration: PORT must be a number (got "eighty")'],
+      [{ DATA_DIR: file }, `DATA_DIR ${file} cannot be used: EEXIST`],
+      [{ HOST: "host.invalid", PUBLIC_URL: "https://educator.example" }, "HOST host.invalid is not a known host name"],
+      [{ DATABASE_URL: `postgres://nobody@127.0.0.1:${await freePort()}/magazine` }, "Could not connect to the database of DATABASE_URL (127.0.0.1:"],
+    ];
+    for (const [env, line] of cases) {
+      const refused = runBuiltServer({ ...newOperator, DATA_DIR: temporaryFolder(), PORT: "0", LOG_LEVEL: "info", ...env });
+      expect(await refused.exited, refused.output()).toBe(1);
+      expect(refused.output()).toMatch(/^[^\n]+\n$/); // one line, no stack, no JSON
+      expect(refused.output()).toContain(line);
+    }
+  }, 60_000);
+
   it("says how to sign in, or to get a reset link, at every start until the owner has signed in", async () => {
     const dataDir = temporaryFolder();
     const first = await start({ ...newOperator, DATA_DIR: dataDir });
