@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth/auth.server";
+import { signOutNotice } from "./server/auth/session-endings.server";
 import { takeToast } from "./server/core/toast.server";
 import { services } from "./server/core/services.server";
 import { refuseUnreadableAddress } from "./server/core/form.server";
@@ -12,14 +12,16 @@ import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
 import { readerPageOf } from "./lib/reader-page";
 import { ReaderPageLinks } from "./components/site/site-link";
+import { Toasts } from "./components/site/toasts";
 import { themeScript } from "./lib/theme-script";
 import { readerScriptLoader } from "./lib/reader-script-loader";
 import { lightThemeColors } from "./lib/theme";
 import { webAppManifestPath } from "./lib/offline";
+import { hook, hooks } from "./lib/reader-hooks";
 import type { Toast } from "./lib/toast";
 import stylesheet from "./app.css?url";
 // Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
-import readerScript from "./reader/enhance.ts?worker&url";
+import readerScript from "./reader-script/enhance.ts?worker&url";
 
 /** Before any loader or action: an address holding a NUL byte is refused (400). */
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableAddress];
@@ -31,15 +33,20 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { toast, clear }] = await Promise.all([getUser(request), takeToast(request)]);
+  // A browser signed out for a reason is told so once (the sign-in page says it in place).
+  const onSignInPage = new URL(request.url).pathname === "/auth";
+  const [user, { toast, clear }, signedOut] = await Promise.all([getUser(request), takeToast(request), onSignInPage ? null : signOutNotice(request)]);
+  const headers = new Headers();
+  for (const cookie of [clear, signedOut?.clearCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   return data(
     {
       user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role },
-      toast,
+      // The reason comes first: a toast left for the ended session ("Signed in successfully!") is stale.
+      toast: signedOut ? ({ type: "info", title: "Signed out", description: signedOut.text } satisfies Toast) : toast,
       publicUrl: services().config.PUBLIC_URL,
       dataSaver: wantsDataSaver(request.headers),
     },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+    { headers },
   );
 }
 
@@ -47,25 +54,6 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
-}
-
-/** Where reader pages show toasts (the reader script adds its own); the server's toast is rendered in it. */
-function ReaderToasts({ toast }: { toast: Toast | null | undefined }) {
-  return (
-    <section
-      aria-label="Notifications"
-      aria-live="polite"
-      data-reader-toasts
-      className="fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
-    >
-      {toast && (
-        <div data-toast={toast.type} className="reader-toast">
-          <p className="font-semibold">{toast.title}</p>
-          {toast.description && <p className="text-sm">{toast.description}</p>}
-        </div>
-      )}
-    </section>
-  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -87,13 +75,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {readerPage && <script data-src={readerScript} dangerouslySetInnerHTML={{ __html: readerScriptLoader }} />}
       </head>
       <body
-        data-live={readerPage?.live?.join(" ") || undefined}
+        {...(readerPage?.live?.length ? hook("live", readerPage.live.join(" ")) : {})}
         className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100"
       >
         {children}
-        {readerPage ? (
-          <ReaderToasts toast={root?.toast} />
-        ) : (
+        {/* A reader page, never hydrated, shows the server's toast in its markup; a hydrated one with useActionToast. */}
+        <Toasts toast={readerPage ? root?.toast : null} />
+        {!readerPage && (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
@@ -115,14 +103,12 @@ function HydratedShell() {
   usePageViewBeacon();
   // Lets end-to-end tests wait until buttons have their behaviour, not just their markup.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.setAttribute(hooks.hydrated, "true");
   }, []);
   return (
     <>
       <Outlet />
       <ToastFromServer />
-      {/* Plain toasts: sonner's rich colours fall short of AA contrast in the light theme. */}
-      <Toaster closeButton position="top-right" />
     </>
   );
 }

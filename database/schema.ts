@@ -54,6 +54,25 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * Why sessions were ended for their holder (an administrator changed the account's role), kept
+ * under each ended session's token hash: the browser still holding that cookie is told once, on
+ * its next visit, and nobody else can ask. Lives as long as the session would have.
+ */
+export const sessionEndings = pgTable(
+  "session_endings",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["role-changed"] }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("session_endings_user_id_idx").on(t.userId), index("session_endings_expires_at_idx").on(t.expiresAt)],
+);
+
 export const emailVerifications = pgTable("email_verifications", {
   tokenHash: text("token_hash").primaryKey(),
   userId: uuid("user_id")

@@ -34,6 +34,7 @@ import {
   pageViews,
   profiles,
   rateLimits,
+  sessionEndings,
   sessions,
   tags,
   teamMembers,
@@ -54,6 +55,7 @@ export const backupTables: readonly PgTable[] = [
   users,
   profiles,
   sessions,
+  sessionEndings,
   emailVerifications,
   passwordResets,
   emailChanges,
@@ -315,8 +317,11 @@ async function readManifest(folder: string): Promise<Manifest> {
   return result.data;
 }
 
-/** Tables a backup made before they existed lacks, restored empty: the account mail queue (migration 0020) only holds mails about to go. */
-const optionalTables = new Set(["mail_queue"]);
+/**
+ * Tables a backup made before they existed lacks, restored empty: the account mail queue (migration
+ * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out.
+ */
+const optionalTables = new Set(["mail_queue", "session_endings"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {

@@ -1,15 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { openListening, signInAsAdmin } from "./fixtures";
+import { openListening, signInAsAdmin, signUp } from "./fixtures";
 
-/** A toast (sonner) that shows `text`, as a person reads it. */
+/** A toast that shows `text`, as a person reads it. */
 function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
+  return page.locator("[data-toast]").filter({ hasText: text }).last();
 }
 
 /** axe on the screen once toasts have gone (they fade in and out, which axe would measure mid-way). */
 async function expectAccessible(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
   const html = page.locator("html");
   const wasDark = ((await html.getAttribute("class")) ?? "").includes("dark");
@@ -236,4 +236,29 @@ test("category and team lists refresh live when another editor changes them", as
   await openListening(page, "/admin/team");
   await page.request.post("/admin/team/new", { form: { name: `Live Member ${suffix}`, position: "Reporter", orderIndex: "3", active: "on" }, maxRedirects: 0 });
   await expect(row(page, `Live Member ${suffix}`)).toContainText("Reporter", { timeout: 15_000 });
+});
+
+test("users: a role change signs the person out everywhere, says so, and tells their browser why once", async ({ page, browser }) => {
+  const email = `promoted.${Date.now()}@e2e.test`;
+  const theirs = await browser.newContext();
+  const person = await theirs.newPage();
+  await signUp(person, email, "a-teachers-passphrase");
+  await expect(person.getByText("Account created successfully!")).toBeVisible();
+
+  await page.goto(`/admin/users?q=${encodeURIComponent(email.split("@")[0]!.replace(/\./g, " "))}`);
+  const row = page.getByRole("row").nth(1);
+  await row.getByRole("button", { name: /^Edit / }).click();
+  await row.getByLabel("Role").selectOption("admin");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "User updated successfully. They have been signed out everywhere.")).toContainText("Saved");
+
+  // Their next page says why, once; nobody else is told.
+  await person.goto("/articles");
+  await expect(person.getByText("Your role was changed by an administrator, so you were signed out. Please sign in again.")).toBeVisible();
+  await expect(person.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await person.reload();
+  await expect(person.getByText("Your role was changed by an administrator")).toHaveCount(0);
+  await page.goto("/articles");
+  await expect(page.getByText("Your role was changed by an administrator")).toHaveCount(0);
+  await theirs.close();
 });

@@ -20,6 +20,8 @@ import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Users");
 
+const signedOutEverywhereText = "They have been signed out everywhere.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
@@ -47,12 +49,13 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  let saved: { roleChanged: boolean };
   try {
     // A role change asks for the admin's password again once theirs is 10 minutes old; the row keeps what was typed.
     if ((await roleOf(services().db, id.data)) !== parsed.data.role) {
       await requireRecentPassword(request, admin, typeof form.password === "string" ? form.password : undefined);
     }
-    await updateProfile(services().db, id.data, parsed.data);
+    saved = await updateProfile(services().db, id.data, parsed.data);
   } catch (error) {
     if (error instanceof AuthError) {
       const title = error instanceof PasswordNeededError ? "Password needed" : "Error";
@@ -63,7 +66,9 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<UserActionData>({ ok: false, id: id.data, toast: failureToast(error, "Failed to update user") }, { status: 400 });
   }
-  return data<UserActionData>({ ok: true, id: id.data, toast: { type: "success", title: "Saved", description: "User updated successfully." } });
+  // A role change signed the person out everywhere (they are told why on their next visit): the admin is told too.
+  const description = saved.roleChanged ? `User updated successfully. ${signedOutEverywhereText}` : "User updated successfully.";
+  return data<UserActionData>({ ok: true, id: id.data, toast: { type: "success", title: "Saved", description } });
 }
 
 export default function UsersScreen({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { readForm } from "#app/server/core/form.server";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import type { Route } from "./+types/auth";
 import { localPath } from "#app/lib/local-path";
 import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "#app/server/auth/auth.server";
+import { signOutNotice } from "#app/server/auth/session-endings.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
@@ -15,7 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator"
 /** Only paths on this site, never another host. */
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect("/");
-  return null;
+  // Signed out for a reason (a role change): said here, once.
+  const signedOut = await signOutNotice(request);
+  return data({ signedOut: signedOut?.text ?? null }, signedOut ? { headers: { "Set-Cookie": signedOut.clearCookie } } : undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -49,16 +52,24 @@ const authTabs = [
   { value: "sign-up", label: "Sign Up" },
 ] as const;
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [tab, setTab] = useState<"sign-in" | "sign-up">(actionData?.intent === "sign-up" ? "sign-up" : "sign-in");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useEffect(() => {
-    if (actionData?.error) toast.error("Error", { description: actionData.error });
+    if (actionData?.error) showToast({ type: "error", title: "Error", description: actionData.error });
   }, [actionData]);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold">Welcome to The Educator</h1>
+      {loaderData.signedOut && (
+        <p
+          role="status"
+          className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {loaderData.signedOut}
+        </p>
+      )}
       <Tabs<(typeof authTabs)[number]["value"]>
         label="Account"
         idPrefix="tab"

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
-import { emailChanges, emailVerifications, passwordResets, profiles, sessions, users } from "#database/schema";
+import { emailChanges, emailVerifications, passwordResets, profiles, sessionEndings, sessions, users } from "#database/schema";
 import { emailSchema } from "#app/lib/auth-schema";
 import { ownerCannotLeaveText, resetLinkInvalidText } from "#app/lib/account-texts";
 import {
@@ -284,10 +284,11 @@ export async function deleteAccount(user: SessionUser, sessionToken: string, inp
   await db.delete(users).where(eq(users.id, user.id));
 }
 
-/** Maintenance: sessions and links past their time. */
+/** Maintenance: sessions, the reasons ended ones were kept for, and links past their time. */
 export async function pruneExpiredAccountRows(db: AppDb, now = new Date()) {
   await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.delete(sessionEndings).where(lt(sessionEndings.expiresAt, now)),
     db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now)),
     db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)),
     // A change's row lives as long as its undo link (a pending change's own link dies sooner).

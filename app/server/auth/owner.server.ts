@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { appSettings, profiles, users } from "#database/schema";
-import { createAccount, hashPassword, revokeSessions, secureAccount, verifyPassword } from "./auth.server";
+import { createAccount, hashPassword, secureAccount, verifyPassword } from "./auth.server";
+import { endSessions } from "./session-endings.server";
 import type { AppDb } from "#app/server/db/types.server";
 
 export interface OwnerResult {
@@ -101,12 +102,18 @@ export class OwnerRoleError extends Error {
   }
 }
 
-/** The one way a role changes: the owner can never lose admin; a promoted account signs in afresh. */
-export async function setRole(db: AppDb, userId: string, role: "user" | "admin") {
+/**
+ * The one way a role changes: the owner can never lose admin. A changed role signs the account out
+ * everywhere, so it starts afresh with the rules of its new role, and each of its browsers is told
+ * why on its next visit. Returns whether the role changed.
+ */
+export async function setRole(db: AppDb, userId: string, role: "user" | "admin"): Promise<boolean> {
   if (role !== "admin" && (await ownerUserId(db)) === userId) throw new OwnerRoleError();
-  const promoted = role === "admin" && (await roleOf(db, userId)) !== "admin";
+  const current = await roleOf(db, userId);
+  if (current === undefined || current === role) return false;
   await db.transaction(async (tx) => {
     await tx.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.id, userId));
-    if (promoted) await revokeSessions(tx, userId);
+    await endSessions(tx, userId, "role-changed");
   });
+  return true;
 }

@@ -44,13 +44,15 @@ export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = 
 
 /**
  * The admin's edit of a user: values trimmed, null when empty, updated_at set to now; the owner keeps
- * the admin role. Role and profile are one transaction: both change, or neither.
+ * the admin role. Role and profile are one transaction: both change, or neither. Says whether the
+ * role changed, which signed the person out everywhere (setRole).
  */
-export async function updateProfile(db: AppDb, id: string, input: ProfileEditInput) {
-  await db.transaction(async (tx) => {
+export async function updateProfile(db: AppDb, id: string, input: ProfileEditInput): Promise<{ roleChanged: boolean }> {
+  return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
     if (!existing) throw new AdminInputError("This user no longer exists.");
-    await setRole(tx, id, input.role);
+    const roleChanged = await setRole(tx, id, input.role);
     await tx.update(profiles).set({ displayName: input.displayName, bio: input.bio, updatedAt: new Date() }).where(eq(profiles.id, id));
+    return { roleChanged };
   });
 }
