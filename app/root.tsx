@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth/auth.server";
@@ -6,11 +6,11 @@ import { signOutNotice } from "./server/auth/session-endings.server";
 import { takeToast } from "./server/core/toast.server";
 import { services } from "./server/core/services.server";
 import { refuseUnreadableAddress } from "./server/core/form.server";
-import { wantsDataSaver } from "./server/reader/data-saver.server";
+import { pageRequest } from "./server/reader-pages/page-request.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
-import { readerPageOf } from "./lib/reader-page";
+import { useReaderPage } from "./lib/reader-page";
 import { ReaderPageLinks } from "./components/site/site-link";
 import { Toasts } from "./components/site/toasts";
 import { themeScript } from "./lib/theme-script";
@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A browser signed out for a reason is told so once (the sign-in page says it in place).
   const onSignInPage = new URL(request.url).pathname === "/auth";
   const [user, { toast, clear }, signedOut] = await Promise.all([getUser(request), takeToast(request), onSignInPage ? null : signOutNotice(request)]);
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The reason comes first: a toast left for the ended session ("Signed in successfully!") is stale.
       toast: signedOut ? ({ type: "info", title: "Signed out", description: signedOut.text } satisfies Toast) : toast,
       publicUrl: services().config.PUBLIC_URL,
-      dataSaver: wantsDataSaver(request.headers),
+      dataSaver: pageRequest(context).dataSaver,
     },
     { headers },
   );
@@ -58,7 +58,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const readerPage = readerPageOf(useMatches());
+  const readerPage = useReaderPage();
   const root = useRootData();
   return (
     <html lang="en" data-accent="orange" data-reader-page={readerPage ? "" : undefined} suppressHydrationWarning>
@@ -115,7 +115,7 @@ function HydratedShell() {
 
 export default function App() {
   // A reader page is never hydrated: nothing here would run in the browser.
-  if (readerPageOf(useMatches())) {
+  if (useReaderPage()) {
     return (
       <ReaderPageLinks>
         <Outlet />

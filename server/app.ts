@@ -8,16 +8,15 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Config } from "#app/server/core/config.server";
-import { services } from "#app/server/core/services.server";
-import { tagsChangedBy } from "#app/server/reader/page-cache-tags.server";
+import { outgoingHeaders } from "#app/lib/internal-headers";
+import { loadContextOf } from "#app/server/reader-pages/page-request.server";
+import { publicPathMatcher, readerPageFinder, routeTree } from "#app/server/reader-pages/paths.server";
+import { createReaderPages } from "#app/server/reader-pages/reader-pages.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
 import { refuseOversizedBody } from "./body-limit";
-import { publicPathMatcher, routeTree } from "./public-paths";
-import { createReaderPages, type ReaderPages } from "./reader-pages";
 import { refusesCrossSite, trustedProxies } from "./request";
-import { cspNonceHeader } from "#app/lib/internal-headers";
-import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, outgoingHeaders, requestReader, viewOf } from "./request-view";
-import { securityHeaders } from "./security";
+import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, requestReader, viewOf, type ReaderPageFinder } from "./request-view";
+import { fixedSecurityHeaders, securityHeaders } from "./security";
 
 const serverBuildModule = "virtual:react-router/server-build";
 
@@ -41,24 +40,31 @@ function crossSiteGuard(publicUrl: string) {
   };
 }
 
-/** Every database change drops the cached pages that show what changed, on every instance (LISTEN/NOTIFY). */
-function invalidateOnChange(readerPages: ReaderPages) {
-  const { cache } = readerPages;
-  if (!cache) return;
-  const { realtime, db } = services();
-  realtime.subscribe((change) => {
-    const dropLater = (tags: string[] | null) => (tags ? cache.invalidate(tags) : cache.clear());
-    cache.invalidate(tagsChangedBy(change, db, dropLater));
-  });
+/** What the app's routes say of a path: a public page (for the page-view beacon), a reader page (for everything else). */
+interface PathTests {
+  isPublicPath: (path: string) => boolean;
+  readerPageAt: ReaderPageFinder;
 }
 
-function publicPathsOf({ build, vite }: AppOptions): () => Promise<(path: string) => boolean> {
+const pathTestsOf = (build: ServerBuild): PathTests => {
+  const routes = routeTree(build.routes);
+  return { isPublicPath: publicPathMatcher(routes), readerPageAt: readerPageFinder(routes) };
+};
+
+/**
+ * The app's routes as path tests: the build's; in development Vite's, which change as their files
+ * do, so read again (`refresh`) before a beacon is checked or a request reaches React Router.
+ */
+function appRoutes({ build, vite }: AppOptions): { current: () => PathTests; refresh: () => Promise<PathTests> } {
   if (build) {
-    const isPublicPath = publicPathMatcher(routeTree(build.server.routes));
-    return () => Promise.resolve(isPublicPath);
+    const tests = pathTestsOf(build.server);
+    return { current: () => tests, refresh: () => Promise.resolve(tests) };
   }
-  // Development: the routes change as their files do.
-  return async () => publicPathMatcher(routeTree(((await vite!.ssrLoadModule(serverBuildModule)) as ServerBuild).routes));
+  let tests: PathTests = { isPublicPath: () => false, readerPageAt: () => null };
+  return {
+    current: () => tests,
+    refresh: async () => (tests = pathTestsOf((await vite!.ssrLoadModule(serverBuildModule)) as ServerBuild)),
+  };
 }
 
 /**
@@ -71,16 +77,23 @@ export function createWebServer(options: AppOptions): http.Server {
 
 /** What `createWebServer` answers requests with, for a server that is already listening (server/port.ts). */
 export function createRequestListener(options: AppOptions): http.RequestListener {
-  const app = createApp(options);
-  const answerBeacon = createPageViewBeaconHandler({ publicUrl: options.config.PUBLIC_URL, publicPaths: publicPathsOf(options) });
-  const readerPages = options.build ? createReaderPages({ config: options.config, build: options.build.server }) : null;
-  if (readerPages) invalidateOnChange(readerPages);
+  const routes = appRoutes(options);
+  const app = createApp(options, routes.refresh);
+  const answerBeacon = createPageViewBeaconHandler({
+    publicUrl: options.config.PUBLIC_URL,
+    publicPaths: async () => (await routes.refresh()).isPublicPath,
+  });
+  const readerPages = options.build
+    ? createReaderPages({ config: options.config, build: options.build.server, securityHeaders: fixedSecurityHeaders(options.config) })
+    : null;
   const failed = (what: string, res: http.ServerResponse) => (error: unknown) => {
     options.log.error({ err: error }, what);
     if (!res.headersSent) res.writeHead(500);
     res.end();
   };
-  const readRequest = requestReader(options.config);
+  // Development: the routes are those Vite last loaded, read again before a request reaches React Router.
+  const readerPageAt: ReaderPageFinder = options.build ? routes.current().readerPageAt : (path) => routes.current().readerPageAt(path);
+  const readRequest = requestReader(options.config, readerPageAt);
   const logRequest = logRequests(options.log);
   /** Answers (or starts answering) a request; true for one of the many logged only in part (a cache hit, a page view). */
   function dispatch(req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number): boolean {
@@ -123,7 +136,9 @@ function privateByDefault(res: http.ServerResponse) {
 /**
  * React Router's request handler for the app: like @react-router/express's, but the request is
  * made from the server's view of it (`fetchRequestOf`: PUBLIC_URL's host, never the Host header),
- * and no internal header (`x-educator-*`) of the answer is sent.
+ * what the server worked out of it (client address, CSP nonce, which reader page, data saver) goes
+ * in the load context as it does for the reader pages answered before Express, and no internal
+ * header (`x-educator-*`) of the answer is sent.
  */
 function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode?: string) {
   const handle = createRequestHandler(build, mode);
@@ -133,11 +148,12 @@ function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const set: Record<string, string> = { [cspNonceHeader]: res.locals.cspNonce as string };
+      const set: Record<string, string> = {};
       // The cross-site guard has let it in: React Router's own check, which compares Origin with the
       // request's address (PUBLIC_URL's), would refuse a form posted to the site under another name.
       if (req.headers.origin !== undefined) set.origin = viewOf(req).url.origin;
-      const response = await handle(fetchRequestOf(req, set, controller.signal));
+      const { context } = loadContextOf(viewOf(req), res.locals.cspNonce as string);
+      const response = await handle(fetchRequestOf(req, set, controller.signal), context);
       if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
       res.statusMessage = response.statusText;
       res.status(response.status);
@@ -153,7 +169,7 @@ function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
   };
 }
 
-function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
+function createApp({ config, log, build, vite, uploadsDir }: AppOptions, refreshRoutes: () => Promise<unknown>) {
   const app = express();
   app.disable("x-powered-by");
   const trusted = trustedProxies(config.TRUST_PROXY);
@@ -177,6 +193,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions) {
 
   if (vite) {
     app.use(vite.middlewares);
+    app.use((_req, _res, next) => void refreshRoutes().then(() => next(), next));
     app.use(reactRouterHandler(() => vite.ssrLoadModule(serverBuildModule) as Promise<ServerBuild>, "development"));
   } else if (build) {
     // File names under /assets carry a content hash: cache them for a year.

@@ -1,9 +1,16 @@
 import type { IncomingMessage } from "node:http";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { carriesPersonalCookie, outgoingHeaders, requestReader } from "./request-view";
+import { outgoingHeaders } from "#app/lib/internal-headers";
+import type { ReaderPage } from "#app/lib/reader-page";
+import { carriesPersonalCookie, requestReader } from "./request-view";
 
-const reader = requestReader({ PUBLIC_URL: "https://magazine.example/", TRUST_PROXY: false });
+const aboutPage: ReaderPage<unknown> = { cacheTags: () => ["team"] };
+const pagesAsked: string[] = [];
+const reader = requestReader({ PUBLIC_URL: "https://magazine.example/", TRUST_PROXY: false }, (path) => {
+  pagesAsked.push(path);
+  return path === "/about" ? aboutPage : null;
+});
 const read = (req: IncomingMessage) => reader(req, 0);
 
 function request(url: string, headers: Record<string, string> = {}, method = "GET") {
@@ -106,6 +113,15 @@ describe("the server's view of a request", () => {
     expect(Object.keys(req.headers)).toEqual(["accept"]);
     const answer = new Headers({ "content-type": "text/html", "x-educator-cache-tags": "articles", "X-Educator-Other": "1" });
     expect(outgoingHeaders(answer)).toEqual([["content-type", "text/html"]]);
+  });
+
+  it("finds the reader page a path asks for once, when first asked", () => {
+    pagesAsked.length = 0;
+    const about = read(request("/about?x=1"))!;
+    const contact = read(request("/contact"))!;
+    expect(pagesAsked).toEqual([]);
+    expect([about.readerPage, about.readerPage, contact.readerPage]).toEqual([aboutPage, aboutPage, null]);
+    expect(pagesAsked).toEqual(["/about", "/contact"]);
   });
 
   it("reads the data saver and a personal cookie once", () => {

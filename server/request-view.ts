@@ -2,9 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Config } from "#app/server/core/config.server";
-import { clientAddressHeader, internalHeaderPrefix, sessionCookieName } from "#app/lib/internal-headers";
+import { internalHeaderPrefix, sessionCookieName } from "#app/lib/internal-headers";
+import type { ReaderPage } from "#app/lib/reader-page";
 import { toastCookieName } from "#app/server/core/toast.server";
-import { wantsDataSaver } from "#app/server/reader/data-saver.server";
+import { wantsDataSaver } from "#app/server/reader-pages/data-saver.server";
+import type { ViewedRequest } from "#app/server/reader-pages/page-request.server";
+import { cacheVerdictOf } from "#app/server/reader-pages/reader-pages.server";
 import { clientAddress, trustedProxies } from "./request";
 
 /**
@@ -15,9 +18,11 @@ import { clientAddress, trustedProxies } from "./request";
  *   `X-Forwarded-Host` header never reaches a rendered page or a cache key (a malformed Host is 400);
  * - its client address is read one way (`clientAddress`, behind `TRUST_PROXY` only);
  * - it is personal when it carries a cookie the session or toast code would read;
+ * - whether it asks for a reader page, and which, and whether the data saver is on, is decided here,
+ *   once, and handed to React Router in the load context (app/server/reader-pages/page-request.server.ts);
  * - headers named `x-educator-*` are ours: the client's copies are dropped, and ours never leave.
  */
-export interface RequestView {
+export interface RequestView extends ViewedRequest {
   method: string;
   /** PUBLIC_URL's origin. */
   origin: string;
@@ -32,13 +37,20 @@ export interface RequestView {
   personal: boolean;
   /** Pages without images (`Save-Data: on`, or the footer's switch). */
   dataSaver: boolean;
+  /** The reader page its path asks for, or null (a hydrated page, an API, a file): matched on first use. */
+  readonly readerPage: ReaderPage<unknown> | null;
   /** `performance.now()` when it arrived. */
   receivedAt: number;
 }
 
+/** Which reader page a path asks for (app/server/reader-pages/paths.server.ts). */
+export type ReaderPageFinder = (path: string) => ReaderPage<unknown> | null;
+
 class View implements RequestView {
   #url: URL | undefined;
+  #readerPage: ReaderPage<unknown> | null | undefined;
   constructor(
+    private readonly findReaderPage: ReaderPageFinder,
     readonly method: string,
     readonly origin: string,
     readonly path: string,
@@ -51,6 +63,11 @@ class View implements RequestView {
 
   get url(): URL {
     return (this.#url ??= new URL(this.origin + this.path + this.search));
+  }
+
+  get readerPage(): ReaderPage<unknown> | null {
+    if (this.#readerPage === undefined) this.#readerPage = this.findReaderPage(this.path);
+    return this.#readerPage;
   }
 }
 
@@ -113,7 +130,7 @@ export type RequestReader = (req: IncomingMessage, receivedAt: number) => Reques
  * Reads a request's view and strips the client's `x-educator-*` headers; null when the request
  * cannot be read (a malformed Host or target): answer 400. Method checks are the caller's.
  */
-export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">): RequestReader {
+export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">, findReaderPage: ReaderPageFinder): RequestReader {
   const origin = new URL(config.PUBLIC_URL).origin;
   const trusted = trustedProxies(config.TRUST_PROXY);
   return (req, receivedAt) => {
@@ -125,7 +142,17 @@ export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">
     const dataSaver =
       (cookie !== undefined || req.headers["save-data"] !== undefined) &&
       wantsDataSaver({ get: (name) => (name === "cookie" ? (cookie ?? null) : headerText(req, name)) });
-    const view = new View(req.method ?? "GET", origin, target[0], target[1], clientAddress(req, trusted), carriesPersonalCookie(cookie), dataSaver, receivedAt);
+    const view = new View(
+      findReaderPage,
+      req.method ?? "GET",
+      origin,
+      target[0],
+      target[1],
+      clientAddress(req, trusted),
+      carriesPersonalCookie(cookie),
+      dataSaver,
+      receivedAt,
+    );
     (req as Viewed)[viewOfRequest] = view;
     return view;
   };
@@ -138,7 +165,8 @@ function headerText(req: IncomingMessage, name: string): string | null {
 
 /**
  * The request React Router gets for `req` on the app's path: the view's address (its host is
- * PUBLIC_URL's), the client's headers with the server's (`set`, the client address) over them, and the body.
+ * PUBLIC_URL's), the client's headers with the server's (`set`) over them, and the body. What the
+ * server read of it besides (the client address…) goes in the load context, not in a header.
  */
 export function fetchRequestOf(req: IncomingMessage, set: Record<string, string>, signal: AbortSignal): Request {
   const view = viewOf(req);
@@ -148,7 +176,6 @@ export function fetchRequestOf(req: IncomingMessage, set: Record<string, string>
     else if (value !== undefined) headers.set(name, value);
   }
   headers.set("host", view.url.host);
-  headers.set(clientAddressHeader, view.clientAddress);
   for (const [name, value] of Object.entries(set)) headers.set(name, value);
   const hasBody = view.method !== "GET" && view.method !== "HEAD";
   return new Request(view.url, {
@@ -159,28 +186,15 @@ export function fetchRequestOf(req: IncomingMessage, set: Record<string, string>
   } as RequestInit);
 }
 
-/** The headers of an answer that may leave the server: none of our internal ones. */
-export function outgoingHeaders(headers: Headers): [string, string][] {
-  return [...headers].filter(([name]) => !name.startsWith(internalHeaderPrefix));
-}
-
-/** What the page cache made of a request (`x-page-cache`), for its log line. */
-export type CacheVerdict = "hit" | "miss" | "pass" | "off";
-const verdictOfResponse = Symbol("educator.cacheVerdict");
-type Judged = ServerResponse & { [verdictOfResponse]?: CacheVerdict };
-
-export function noteCacheVerdict(res: ServerResponse, verdict: CacheVerdict) {
-  (res as Judged)[verdictOfResponse] = verdict;
-}
-
 // Cache hits and page-view beacons are most of the traffic: one in this many is logged, with `sampled` saying so.
 const sampling = 100;
 
 /**
  * Logs every request the same way once it is answered, whichever path answered it: method, path
  * without the query (it carries tokens and searches), status, milliseconds since it arrived, and
- * for reader pages the cache's verdict (`noteCacheVerdict`). `sampled` requests (page-cache hits,
- * page-view beacons) are logged one in a hundred. Call it once the request is dispatched: an
+ * for a reader page answered before Express the page cache's verdict (hit, miss, pass, off): a
+ * rendered page is logged like any other. `sampled` requests (page-cache hits, page-view beacons)
+ * are logged one in a hundred. Call it once the request is dispatched: an
  * answer is never finished within the call that sends it.
  */
 export function logRequests(log: Logger) {
@@ -188,7 +202,7 @@ export function logRequests(log: Logger) {
   return (req: IncomingMessage, res: ServerResponse, receivedAt: number, sampled: boolean) => {
     if (sampled && sampledSeen++ % sampling !== 0) return;
     const write = () => {
-      const cache = (res as Judged)[verdictOfResponse];
+      const cache = cacheVerdictOf(res);
       const ms = Math.round((performance.now() - receivedAt) * 10) / 10;
       const path = (req as Viewed)[viewOfRequest]?.path ?? (req.url ?? "").split("?", 1)[0];
       log.info({ method: req.method, path, status: res.statusCode, ms, ...(cache ? { cache } : {}), ...(sampled ? { sampled: sampling } : {}) }, "request");

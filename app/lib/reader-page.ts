@@ -1,9 +1,11 @@
+import { createContext, useContext } from "react";
 import type { LiveTable } from "./live-tables";
 
 /**
  * A reader page is rendered on the server only: the browser gets HTML, the stylesheet and the
- * small reader script (app/reader), never the React runtime. Anonymous readers get it from the
+ * small reader script (app/reader-script), never the React runtime. Anonymous readers get it from the
  * page cache; `cacheTags` names what the page shows, and a change to any of those drops it.
+ * The server side of it all is app/server/reader-pages/; this file is what routes declare.
  */
 export interface ReaderPage<Data = never> {
   /** Tables whose changes reload the page in place (spec: lists reload on any article change). */
@@ -26,13 +28,26 @@ interface MatchLike {
   handle?: unknown;
 }
 
-/** The reader page that `matches` render (the deepest route that declares one), or null for a hydrated page. */
+/**
+ * The reader page that `matches` render (the deepest route that declares one), or null for a
+ * hydrated page. Asked once per request, by the server (app/server/reader-pages/paths.server.ts).
+ */
 export function readerPageOf(matches: readonly (MatchLike | undefined)[]): ReaderPage<unknown> | null {
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index]?.handle as Partial<ReaderPageHandle<unknown>> | undefined;
     if (handle?.readerPage) return handle.readerPage;
   }
   return null;
+}
+
+const RenderedReaderPage = createContext<ReaderPage<unknown> | null>(null);
+
+/** Around a reader page's render (entry.server.tsx): the page the server found for the request. */
+export const ReaderPageProvider = RenderedReaderPage.Provider;
+
+/** The reader page being rendered, or null: a hydrated page, on the server and in the browser alike. */
+export function useReaderPage(): ReaderPage<unknown> | null {
+  return useContext(RenderedReaderPage);
 }
 
 /** What reader pages show, as cache tags; the server maps each database change to the tags it drops. */

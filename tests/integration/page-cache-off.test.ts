@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -8,9 +9,10 @@ import { startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let articleId: string;
+const logged: { msg: string; path?: string; status?: number; cache?: string; sampled?: number }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ PAGE_CACHE: "false" });
+  server = await startTestServer({ PAGE_CACHE: "false" }, { log: pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) }) });
   const { db } = server.services;
   const [category] = await db.insert(categories).values({ name: "Health", slug: "health" }).returning({ id: categories.id });
   const [article] = await db
@@ -29,6 +31,10 @@ describe(`reader pages with PAGE_CACHE=false (${testDatabaseKind})`, () => {
       expect(page.cache, path).toBe("off");
       expect(page.headers["cache-control"], path).toBe("private, no-store");
       expect(page.headers.etag, path).toBeUndefined();
+      expect(
+        Object.keys(page.headers).filter((name) => name.startsWith("x-educator-")),
+        path,
+      ).toEqual([]);
       if (path !== "/about") expect(page.html, path).toContain("Rendered Each Time");
     }
     const gzip = await rawRequest(`${server.url}/articles/${articleId}`, { headers: { "Accept-Encoding": "gzip" } });
@@ -44,5 +50,17 @@ describe(`reader pages with PAGE_CACHE=false (${testDatabaseKind})`, () => {
     expect(missing.status).toBe(404);
     expect(missing.cache).toBe("off");
     expect(missing.html).toContain("Article Not Found");
+  });
+
+  it("logs every render, as Express logs a page", async () => {
+    logged.length = 0;
+    await rawRequest(`${server.url}/about`);
+    await rawRequest(`${server.url}/about`);
+    await expect.poll(() => logged.filter((line) => line.msg === "request").length).toBe(2);
+    const lines = logged.filter((line) => line.msg === "request").map(({ path, status, cache, sampled }) => ({ path, status, cache, sampled }));
+    expect(lines).toEqual([
+      { path: "/about", status: 200, cache: "off", sampled: undefined },
+      { path: "/about", status: 200, cache: "off", sampled: undefined },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import http from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "#tests/helpers/database";
-import { rawRequest } from "#tests/helpers/pages";
+import { rawRequest, type RawResponse } from "#tests/helpers/pages";
 import { signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 const owner = { OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" };
@@ -101,5 +101,62 @@ describe(`the request log (${testDatabaseKind})`, () => {
     for (const line of logged.map((entry) => JSON.parse(entry) as RequestLine).filter((entry) => entry.msg === "request")) {
       expect(line.ms).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+const internalHeaders = (answer: RawResponse) => Object.keys(answer.headers).filter((name) => name.startsWith("x-educator-"));
+
+describe(`one answer for reader pages, whichever path renders them (${testDatabaseKind})`, () => {
+  it("never sends an x-educator-* header: kept, rendered or through Express, anonymous or signed in, whatever the client sent", async () => {
+    const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
+    const forged = { "X-Educator-Cache-Tags": "articles", "X-Educator-Client-Ip": "10.9.9.9", "X-Educator-Csp-Nonce": "chosen" };
+    const signedIn = { Cookie: jar.header() };
+    const kept = await rawRequest(`${server.url}/articles?q=kept`, { headers: forged });
+    expect(kept.cache).toBe("miss");
+    // Each is asked twice, the second time with forged headers: `cache` is what answers each.
+    type Cache = string | undefined;
+    const cases: [what: string, path: string, options: { method?: string; headers?: Record<string, string> }, cache: Cache | [Cache, Cache]][] = [
+      ["a hit", "/articles?q=kept", {}, "hit"],
+      ["a hit, unchanged", "/articles?q=kept", { headers: { "If-None-Match": String(kept.headers.etag) } }, "hit"],
+      ["a hit, HEAD", "/articles?q=kept", { method: "HEAD" }, "hit"],
+      ["the data saver's copy", "/articles?q=kept&round=1", { headers: { "Save-Data": "on" } }, ["miss", "hit"]],
+      ["a render not kept (404)", "/articles/00000000-0000-4000-8000-000000000000", {}, "pass"],
+      ["a hydrated page", "/contact", {}, undefined],
+      ["page data", "/about.data", {}, undefined],
+      ["a reader page, signed in", "/about", { headers: signedIn }, undefined],
+      ["a hydrated page, signed in", "/contact", { headers: signedIn }, undefined],
+      ["the admin, signed in", "/admin", { headers: signedIn }, undefined],
+    ];
+    for (const [what, path, options, cache] of cases) {
+      for (const [round, headers] of [options.headers ?? {}, { ...options.headers, ...forged }].entries()) {
+        const answer = await rawRequest(`${server.url}${path}`, { ...options, headers });
+        expect(answer.status, what).toBeLessThan(500);
+        expect(answer.cache, what).toBe(Array.isArray(cache) ? cache[round] : cache);
+        expect(internalHeaders(answer), what).toEqual([]);
+        expect(answer.html, what).not.toContain("chosen");
+      }
+    }
+    expect((await rawRequest(`${server.url}/articles?q=kept`, { headers: { "If-None-Match": String(kept.headers.etag) } })).status).toBe(304);
+  });
+
+  it("logs a reader page rendered before Express as Express logs one: every time, with the same fields", async () => {
+    const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
+    logged.length = 0;
+    const unknownArticle = "/articles/00000000-0000-4000-8000-000000000000";
+    await rawRequest(`${server.url}/articles?q=logged`); // rendered and kept
+    await rawRequest(`${server.url}/articles?q=logged`, { headers: { Cookie: jar.header() } }); // Express
+    await rawRequest(`${server.url}${unknownArticle}`, { headers: { "Save-Data": "on" } }); // rendered, not kept
+    await rawRequest(`${server.url}${unknownArticle}`, { headers: { "Save-Data": "on", Cookie: jar.header() } });
+    await expect.poll(() => requestLines().length).toBe(4);
+    const lines = logged.map((line) => JSON.parse(line) as RequestLine & Record<string, unknown>).filter((line) => line.msg === "request");
+    expect(lines.map(({ path, status, cache, sampled }) => ({ path, status, cache, sampled }))).toEqual([
+      { path: "/articles", status: 200, cache: "miss", sampled: undefined },
+      { path: "/articles", status: 200, cache: undefined, sampled: undefined },
+      { path: unknownArticle, status: 404, cache: "pass", sampled: undefined },
+      { path: unknownArticle, status: 404, cache: undefined, sampled: undefined },
+    ]);
+    const fields = (line: Record<string, unknown>) =>
+      Object.keys(line).filter((name) => name !== "cache" && name !== "time" && name !== "pid" && name !== "hostname");
+    for (const line of lines) expect(fields(line)).toEqual(["level", "method", "path", "status", "ms", "msg"]);
   });
 });

@@ -43,8 +43,8 @@ function admitStream(address: string): (() => void) | null {
  * (at most 60) and as soon as the account's access changes; it ends once the session is gone or
  * the account's staff standing changed, and no change is sent on a standing the account has lost.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const release = admitStream(addressKey(clientInfo(request).ip));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const release = admitStream(addressKey(clientInfo(request, context).ip));
   // EventSource tries again by itself; Retry-After tells other clients when.
   if (!release)
     return new Response("Too many live connections. Please try again shortly.", {

@@ -56,14 +56,14 @@ export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
 
 export const clientLoader = loadAsDocument;
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (!(await isPublishedArticle(params.id))) throw notFound();
   const form = (await readForm(request)) ?? new FormData();
   const values = { content: String(form.get("content") ?? "") };
   const checked = validateComment(values.content);
   if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });
-  const tooFast = await commentRateLimitMessage(user, clientInfo(request));
+  const tooFast = await commentRateLimitMessage(user, clientInfo(request, context));
   if (tooFast) return data<CommentActionData>({ ok: false, values, errors: {}, formError: tooFast }, { status: 429 });
   await addPendingComment({ articleId: params.id, author: user, content: checked.content });
   services().log.info({ articleId: params.id, userId: user.id }, "comment awaiting moderation");

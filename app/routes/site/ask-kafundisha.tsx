@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = questionValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = communityQuestionSchema().safeParse(values);
   if (!parsed.success) {
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const user = await getUser(request);
   try {
-    return { status: "sent" as const, questionId: await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request)) };
+    return { status: "sent" as const, questionId: await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request, context)) };
   } catch (error) {
     if (!(error instanceof TooManySubmissions)) throw error;
     return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });

@@ -21,11 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ signedOut: signedOut?.text ?? null }, signedOut ? { headers: { "Set-Cookie": signedOut.clearCookie } } : undefined);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? new FormData();
   const intent: "sign-in" | "sign-up" = form.get("intent") === "sign-up" ? "sign-up" : "sign-in";
   const values = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
-  const client = clientInfo(request);
+  const client = clientInfo(request, context);
   try {
     if (intent === "sign-in") {
       const token = await signIn(values, client);

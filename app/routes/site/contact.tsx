@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const sentText = "Thank you! Your message has been sent. We will get back to you soon.";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const values = contactValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = contactMessageSchema().safeParse(values);
   if (!parsed.success) {
     return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<ContactMessageValues>(parsed.error) }, { status: 400 });
   }
   try {
-    await storeContactMessage(parsed.data, clientInfo(request));
+    await storeContactMessage(parsed.data, clientInfo(request, context));
   } catch (error) {
     if (!(error instanceof TooManySubmissions)) throw error;
     return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });

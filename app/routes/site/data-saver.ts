@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/data-saver";
 import { readForm, unreadableFormText } from "#app/server/core/form.server";
-import { dataSaverCookie } from "#app/server/reader/data-saver.server";
+import { dataSaverCookie } from "#app/server/reader-pages/data-saver.server";
 import { localPath } from "#app/lib/local-path";
 
 /** Turns the data saver on or off for this browser, and goes back to the page. */

@@ -33,12 +33,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return screenOf(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const kind = screenOf(request);
   const screen = screens[kind];
   const email = String((await readForm(request))?.get("email") ?? "");
   try {
-    await (kind === "resend" ? resendConfirmation : requestPasswordReset)({ email }, clientInfo(request));
+    await (kind === "resend" ? resendConfirmation : requestPasswordReset)({ email }, clientInfo(request, context));
     return { email, done: screen.done, error: null };
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;

@@ -10,10 +10,10 @@ import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | The Educator" }, { name: "robots", content: "noindex" }];
 
 /** The subscribe form of the home and article pages posts here; the reply never tells whether the email was known. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const email = String((await readForm(request))?.get("email") ?? "");
   try {
-    await requestSubscription({ email }, clientInfo(request));
+    await requestSubscription({ email }, clientInfo(request, context));
     return { done: subscribeRequestedText, error: null };
   } catch (error) {
     if (!(error instanceof NewsletterInputError)) throw error;

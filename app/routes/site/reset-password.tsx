@@ -15,10 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, usable: token !== "" && (await isUsableResetToken(token)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? new FormData();
   try {
-    const session = await resetPassword({ token: String(form.get("token") ?? ""), password: String(form.get("password") ?? "") }, clientInfo(request));
+    const session = await resetPassword({ token: String(form.get("token") ?? ""), password: String(form.get("password") ?? "") }, clientInfo(request, context));
     const headers = new Headers();
     headers.append("Set-Cookie", await sessionCookieHeader(session));
     headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your password has been changed. You are signed in." }));

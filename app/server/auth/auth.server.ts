@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, type RouterContextProvider } from "react-router";
 import { appSettings, emailChanges, emailVerifications, passwordResets, profiles, sessions, users, type Role } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import { sqlState } from "#app/server/db/types.server";
@@ -13,7 +13,8 @@ import { validateDisplayName } from "#app/lib/comment-schema";
 import { commonPasswordMessage, credentialsSchema, newPasswordSchema } from "#app/lib/auth-schema";
 import { accessDeniedText, isStaff } from "#app/lib/access";
 import { passwordNeededText } from "#app/lib/account-texts";
-import { clientAddressHeader, sessionCookieName } from "#app/lib/internal-headers";
+import { sessionCookieName } from "#app/lib/internal-headers";
+import { requestValues } from "#app/server/core/request-context.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
 
@@ -140,8 +141,9 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export function clientInfo(request: Request): ClientInfo {
-  return { ip: request.headers.get(clientAddressHeader) ?? "unknown", userAgent: request.headers.get("user-agent") ?? undefined };
+/** Who is asking: the address the server read (in the load context, never a header) and the browser's user agent. */
+export function clientInfo(request: Request, context: Readonly<RouterContextProvider>): ClientInfo {
+  return { ip: requestValues(context).clientAddress, userAgent: request.headers.get("user-agent") ?? undefined };
 }
 
 export async function createSession(db: AppDb, userId: string, client?: ClientInfo): Promise<string> {

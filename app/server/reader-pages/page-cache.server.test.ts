@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BackgroundQueue, compressForStorage, PageCache, storablePage, type StoredPage } from "./page-cache";
+import { BackgroundQueue, compressForStorage, PageCache, storablePage, type StoredPage } from "./page-cache.server";
 
 /** A stored page of exactly `bytes` bytes over its three bodies, stored at `storedAt`. */
 function page(tags: string[], bytes = 300, storedAt = Date.now()): StoredPage {

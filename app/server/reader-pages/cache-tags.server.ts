@@ -3,6 +3,19 @@ import { articles, comments, profiles } from "#database/schema";
 import { cacheTag } from "#app/lib/reader-page";
 import type { TableChange } from "#app/lib/live-tables";
 import type { AppDb } from "#app/server/db/types.server";
+import type { Realtime } from "#app/server/core/realtime.server";
+import type { PageCache } from "./page-cache.server";
+
+/**
+ * Every database change drops the kept pages that show what changed, on every instance: the same
+ * change events (LISTEN/NOTIFY) that drive live refresh.
+ */
+export function dropPagesOnChange(cache: PageCache, { realtime, db }: { realtime: Realtime; db: AppDb }) {
+  realtime.subscribe((change) => {
+    const dropLater = (tags: string[] | null) => (tags ? cache.invalidate(tags) : cache.clear());
+    cache.invalidate(tagsChangedBy(change, db, dropLater));
+  });
+}
 
 /**
  * The cache tags a database change drops (app/lib/reader-page.ts names them; each reader page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxRememberedPathLength, rememberedPathTest } from "./public-paths";
+import { maxRememberedPathLength, rememberedPathTest } from "./paths.server";
 
 describe("remembered answers about paths", () => {
   it("answers a path seen before from memory, but never remembers a path longer than any of ours", () => {

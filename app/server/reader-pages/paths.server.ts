@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { readerPageOf, type ReaderPage } from "#app/lib/reader-page";
 
 // Pages readers see live under this layout; everything else is admin, an API or a file.
 const siteLayoutId = "routes/site/layout";
@@ -33,6 +34,18 @@ export function publicPathMatcher(routes: RouteObject[]): (path: string) => bool
       matches.at(-1)!.route.path !== "*" &&
       Object.values(matches.at(-1)!.params).every((value) => plainParam.test(value ?? "")),
     );
+  });
+}
+
+/**
+ * The reader page a path asks for (the deepest matched route's `handle.readerPage`), or null for
+ * a hydrated page, an API or a file: the one place that tells, for the page cache, the renderer
+ * (entry.server.tsx) and the root route alike. React Router renders the same branch for the path.
+ */
+export function readerPageFinder(routes: RouteObject[]): (path: string) => ReaderPage<unknown> | null {
+  return rememberedPathTest((path) => {
+    const matches = matchRoutes(routes, path);
+    return matches && readerPageOf(matches.map((match) => match.route));
   });
 }
 
