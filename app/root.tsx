@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {readerPage && <script data-src={readerScript} dangerouslySetInnerHTML={{ __html: readerScriptLoader }} />}
       </head>
       <body
-        {...(readerPage?.live?.length ? hook("live", readerPage.live.join(" ")) : {})}
+        {...(readerPage?.live?.length ? hook(hooks.live, readerPage.live.join(" ")) : {})}
         className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100"
       >
         {children}

@@ -34,9 +34,6 @@ export interface ArticleViewsAnswer {
   views: number;
 }
 
-/** Marks the element holding an article page's view count, which the reader script brings up to date. */
-export const viewCountAttribute = "data-view-count";
-
 /**
  * Records one view of `path` (path + query + hash); failures are ignored, reading goes on.
  * With `showViews`, a view of an article page is sent with fetch (keepalive: it outlives the

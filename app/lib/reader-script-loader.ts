@@ -1,4 +1,4 @@
-// Loads the reader script (app/reader/enhance.ts, its address in the tag's data-src) once the page
+// Loads the reader script (app/reader-script/enhance.ts, its address in the tag's data-src) once the page
 // has first painted with text: on a slow link the script then never competes with the stylesheet
 // and the cover image for the first paint, and the page reads as it would without JavaScript
 // meanwhile. Where paint timing is missing it loads at the load event; where a page is painted

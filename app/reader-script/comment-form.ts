@@ -1,5 +1,6 @@
 import { validateComment } from "#app/lib/comment-schema";
-import { showToast } from "./toast";
+import { showToast } from "#app/lib/toast";
+import { hooked, hooks } from "#app/lib/reader-hooks";
 
 function showError(form: HTMLFormElement, message: string) {
   const error = form.querySelector<HTMLElement>("#comment-error");
@@ -41,7 +42,7 @@ async function post(form: HTMLFormElement) {
   // Signed out meanwhile (sent to the sign-in page), or something unexpected: show that page.
   if (!incoming || !current) return location.assign(landedOn);
   current.replaceWith(incoming);
-  const confirmation = incoming.querySelector("[data-comment-form] [role=status]")?.textContent;
+  const confirmation = incoming.querySelector(`${hooked(hooks.commentForm)} [role=status]`)?.textContent;
   const refused = incoming.querySelector("#comment-error:not([hidden])")?.textContent;
   if (confirmation) showToast({ type: "success", title: confirmation });
   else if (refused) showToast({ type: "error", title: refused });
@@ -51,7 +52,7 @@ async function post(form: HTMLFormElement) {
 export function enhanceCommentForm() {
   document.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
-    if (!form.matches("[data-comment-form]")) return;
+    if (!form.matches(hooked(hooks.commentForm))) return;
     event.preventDefault();
     const checked = validateComment(new FormData(form).get("content"));
     if (!checked.ok) showError(form, checked.error);

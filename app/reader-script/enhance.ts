@@ -3,27 +3,20 @@
 import { copyLink, linkCopied, shareLink, type ShareOutcome } from "#app/lib/share";
 import { currentTheme, themeToggleLabel, toggleTheme } from "#app/lib/theme";
 import { webAppManifestPath } from "#app/lib/offline";
+import { hooked, hooks } from "#app/lib/reader-hooks";
+import { dismissServerToasts, showToast } from "#app/lib/toast";
+import { driveMobileMenu } from "#app/lib/mobile-menu";
 import { enhanceCommentForm } from "./comment-form";
 import { enhanceListNavigation } from "./list-navigation";
 import { enhanceLiveRefresh } from "./live-refresh";
 import { enhanceNewsletterForm } from "./newsletter-form";
 import { countArrival, followHistory } from "./page-swap";
-import { dismissServerToasts, showToast } from "./toast";
 import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
 import { afterLoad } from "./after-load";
 
 function labelThemeToggles() {
   const label = themeToggleLabel(currentTheme());
-  document.querySelectorAll("[data-theme-toggle]").forEach((button) => button.setAttribute("aria-label", label));
-}
-
-function toggleMenu(button: Element) {
-  const menu = document.getElementById(button.getAttribute("aria-controls") ?? "");
-  if (!menu) return;
-  const open = menu.hidden;
-  menu.hidden = !open;
-  button.setAttribute("aria-expanded", String(open));
-  button.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+  document.querySelectorAll(hooked(hooks.themeToggle)).forEach((button) => button.setAttribute("aria-label", label));
 }
 
 function tellShareOutcome(outcome: ShareOutcome) {
@@ -33,25 +26,24 @@ function tellShareOutcome(outcome: ShareOutcome) {
 
 document.addEventListener("click", (event) => {
   const target = event.target as Element;
-  const themeToggle = target.closest("[data-theme-toggle]");
+  const themeToggle = target.closest(hooked(hooks.themeToggle));
   if (themeToggle) {
     toggleTheme();
     labelThemeToggles();
     return;
   }
-  const menuToggle = target.closest("[data-menu-toggle]");
-  if (menuToggle) return toggleMenu(menuToggle);
-  const shareButton = target.closest<HTMLElement>("[data-share-path]");
-  if (shareButton) void shareLink(shareButton.dataset.shareTitle ?? document.title, shareButton.dataset.sharePath!).then(tellShareOutcome);
-  if (target.closest("[data-print]")) return window.print();
-  const imageOnRequest = target.closest<HTMLAnchorElement>("a[data-saver-image]");
+  const shareButton = target.closest(hooked(hooks.sharePath));
+  if (shareButton)
+    void shareLink(shareButton.getAttribute(hooks.shareTitle) ?? document.title, shareButton.getAttribute(hooks.sharePath)!).then(tellShareOutcome);
+  if (target.closest(hooked(hooks.print))) return window.print();
+  const imageOnRequest = target.closest<HTMLAnchorElement>(`a${hooked(hooks.saverImage)}`);
   if (imageOnRequest) {
     // Data saver: the image, in place of the link that said how big it is.
     event.preventDefault();
     return imageOnRequest.replaceWith(imageOnRequest.querySelector("template")!.content);
   }
-  const copyButton = target.closest<HTMLElement>("[data-copy-link]");
-  if (copyButton) void copyLink(new URL(copyButton.dataset.copyLink!, location.origin).href).then(tellShareOutcome);
+  const copyButton = target.closest(hooked(hooks.copyLink));
+  if (copyButton) void copyLink(new URL(copyButton.getAttribute(hooks.copyLink)!, location.origin).href).then(tellShareOutcome);
 });
 
 /** The manifest that lets a reader install the magazine: reader pages leave it out, as the browser fetches it and its icon at once. */
@@ -59,13 +51,14 @@ function linkWebAppManifest() {
   document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href: webAppManifestPath }));
 }
 
-const showPrintButtons = () => document.querySelectorAll("[data-print]").forEach((button) => button.removeAttribute("hidden"));
+const showPrintButtons = () => document.querySelectorAll(hooked(hooks.print)).forEach((button) => button.removeAttribute("hidden"));
 
 // The page is painted first; then each piece of behaviour is set up in a task of its own, so that
 // no task keeps a slow phone from answering a tap (a new browser compiles each piece as it first runs).
 const setUpSteps = [
   countArrival, // first: the page's own view, before any view counted within it
   labelThemeToggles,
+  driveMobileMenu,
   showPrintButtons,
   dismissServerToasts,
   enhanceListNavigation,
@@ -78,7 +71,7 @@ const setUpSteps = [
   () => afterLoad(registerServiceWorker),
   () => afterLoad(enhanceLiveRefresh),
   // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.
-  () => (document.documentElement.dataset.hydrated = "true"),
+  () => document.documentElement.setAttribute(hooks.hydrated, "true"),
 ];
 
 function setUpNext() {

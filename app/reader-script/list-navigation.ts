@@ -1,4 +1,5 @@
 import { articleListSearch, parseArticleListParams } from "#app/lib/article-list-params";
+import { hooked, hooks } from "#app/lib/reader-hooks";
 import { showPage } from "./page-swap";
 
 /** Wait after the last keystroke before the search reaches the URL. */
@@ -41,7 +42,7 @@ export function enhanceListNavigation() {
 
   document.addEventListener("change", (event) => {
     const field = event.target as HTMLElement;
-    if (field.matches("[data-submit-on-change]")) (field as HTMLSelectElement).form?.requestSubmit();
+    if (field.matches(hooked(hooks.submitOnChange))) (field as HTMLSelectElement).form?.requestSubmit();
   });
 
   const searchSoon = (form: HTMLFormElement) => {
@@ -53,12 +54,12 @@ export function enhanceListNavigation() {
   };
   document.addEventListener("input", (event) => {
     const input = event.target as HTMLInputElement;
-    if (input.matches("[data-list-search]") && input.form) searchSoon(input.form);
+    if (input.matches(hooked(hooks.listSearch)) && input.form) searchSoon(input.form);
   });
   // What the reader did before this script was ready (it loads once the page has painted) is
   // done now: a filter or sort chosen shows its list, words typed are searched for.
-  const chosenEarly = [...document.querySelectorAll<HTMLSelectElement>("select[data-submit-on-change]")].find(differsFromRendered);
-  const typedEarly = document.querySelector<HTMLInputElement>("input[data-list-search]");
+  const chosenEarly = [...document.querySelectorAll<HTMLSelectElement>(`select${hooked(hooks.submitOnChange)}`)].find(differsFromRendered);
+  const typedEarly = document.querySelector<HTMLInputElement>(`input${hooked(hooks.listSearch)}`);
   if (chosenEarly?.form) chosenEarly.form.requestSubmit();
   else if (typedEarly?.form && typedEarly.value !== (new URLSearchParams(location.search).get("q") ?? "")) searchSoon(typedEarly.form);
 
@@ -67,7 +68,7 @@ export function enhanceListNavigation() {
     const link = (event.target as Element).closest("a");
     if (!link || !link.closest("#main") || link.target || link.hasAttribute("download")) return;
     const url = new URL(link.href, location.href);
-    if (!samePage(url) || !document.querySelector("[data-list-form]")) return;
+    if (!samePage(url) || !document.querySelector(hooked(hooks.listForm))) return;
     event.preventDefault();
     clearTimeout(pending);
     void showPage(url.href, { history: "push" });

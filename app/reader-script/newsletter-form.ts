@@ -1,4 +1,5 @@
-import { showToast } from "./toast";
+import { showToast } from "#app/lib/toast";
+import { hooked, hooks } from "#app/lib/reader-hooks";
 
 /** Posts the subscribe form in the background; the message of the reply page (/newsletter) becomes a toast. */
 async function subscribe(form: HTMLFormElement) {
@@ -25,7 +26,7 @@ async function subscribe(form: HTMLFormElement) {
 export function enhanceNewsletterForm() {
   document.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
-    if (!form.matches("[data-newsletter-form]")) return;
+    if (!form.matches(hooked(hooks.newsletterForm))) return;
     event.preventDefault();
     void subscribe(form);
   });

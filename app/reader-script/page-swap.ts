@@ -1,4 +1,5 @@
-import { sendPageView, viewCountAttribute, viewsText } from "#app/lib/page-view";
+import { sendPageView, viewsText } from "#app/lib/page-view";
+import { hooked, hooks } from "#app/lib/reader-hooks";
 import { afterLoad } from "./after-load";
 
 let inFlight: AbortController | null = null;
@@ -24,7 +25,7 @@ function arrivedFrom(): string | null {
 
 /** Sends a view; an article page then shows the count the server answers (its cached copy holds the count it was rendered with). */
 function sendView(path: string, referrer: string | null) {
-  const count = document.querySelector(`[${viewCountAttribute}]`);
+  const count = document.querySelector(hooked(hooks.viewCount));
   sendPageView(path, referrer, count ? (views) => (count.textContent = viewsText(views)) : undefined);
 }
 
@@ -63,7 +64,7 @@ export function countArrival() {
 /** The search box keeps focus, caret and whatever was typed after the request left. */
 function keepTypedSearch(): () => void {
   const typing = document.activeElement;
-  if (!(typing instanceof HTMLInputElement) || !typing.matches("[data-list-search]")) return () => {};
+  if (!(typing instanceof HTMLInputElement) || !typing.matches(hooked(hooks.listSearch))) return () => {};
   const { value, selectionStart, selectionEnd, id } = typing;
   return () => {
     const input = document.getElementById(id);
@@ -75,8 +76,8 @@ function keepTypedSearch(): () => void {
 }
 
 function setLoading(loading: boolean) {
-  const status = document.querySelector("[data-list-status]");
-  const results = document.querySelector("[data-list-results]");
+  const status = document.querySelector(hooked(hooks.listStatus));
+  const results = document.querySelector(hooked(hooks.listResults));
   if (loading && status) status.textContent = "Loading articles...";
   results?.setAttribute("aria-busy", String(loading));
   results?.classList.toggle("opacity-60", loading);

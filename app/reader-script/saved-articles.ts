@@ -1,7 +1,8 @@
 // "Save for offline" on the article page and the list on /saved. The service worker keeps the 50
 // articles read last by itself; a saved one stays until the reader removes it.
 import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
-import { showToast } from "./toast";
+import { showToast } from "#app/lib/toast";
+import { hooked, hooks } from "#app/lib/reader-hooks";
 
 interface SavedArticle {
   path: string;
@@ -59,11 +60,11 @@ async function remove(path: string) {
 
 function showSaved(button: HTMLButtonElement, saved: boolean) {
   button.setAttribute("aria-pressed", String(saved));
-  button.querySelector("[data-save-label]")!.textContent = saved ? "Saved for offline" : "Save for offline";
+  button.querySelector(hooked(hooks.saveLabel))!.textContent = saved ? "Saved for offline" : "Save for offline";
 }
 
 function enhanceSaveToggle() {
-  const button = document.querySelector<HTMLButtonElement>("[data-save-offline]");
+  const button = document.querySelector<HTMLButtonElement>(hooked(hooks.saveOffline));
   if (!button || !canKeep()) return;
   const path = location.pathname;
   button.hidden = false;
@@ -74,7 +75,7 @@ function enhanceSaveToggle() {
   button.addEventListener("click", () => {
     const saving = button.getAttribute("aria-pressed") !== "true";
     button.disabled = true;
-    (saving ? save(path, button.dataset.saveOffline ?? document.title) : remove(path))
+    (saving ? save(path, button.getAttribute(hooks.saveOffline) ?? document.title) : remove(path))
       .then(() => {
         showSaved(button, saving);
         showToast({
@@ -116,25 +117,16 @@ async function keptFromReading(saved: Set<string>): Promise<ListedArticle[]> {
   return listed.filter((article) => article !== null);
 }
 
-function listItem(article: ListedArticle, removed: () => void) {
-  const item = document.createElement("li");
-  item.className = "flex items-start justify-between gap-4 py-3";
-  const text = document.createElement("div");
-  const link = document.createElement("a");
+/** An item of the list, made from the one /saved renders as its template. */
+function listItem(template: HTMLTemplateElement, article: ListedArticle, removed: () => void) {
+  const item = template.content.cloneNode(true) as DocumentFragment;
+  const link = item.querySelector("a")!;
   link.href = article.path;
-  link.className = "font-semibold underline";
   link.textContent = article.title;
-  const detail = document.createElement("p");
-  detail.className = "text-sm text-slate-600 dark:text-slate-300";
-  detail.textContent = article.detail;
-  text.append(link, detail);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700";
-  button.textContent = "Remove";
+  item.querySelector("p")!.textContent = article.detail;
+  const button = item.querySelector("button")!;
   button.setAttribute("aria-label", `Remove ${article.title}`);
   button.addEventListener("click", () => void article.remove().then(removed));
-  item.append(text, button);
   return item;
 }
 
@@ -149,13 +141,16 @@ async function renderSavedList(container: HTMLElement) {
     })),
     ...(await keptFromReading(new Set(saved.map((article) => article.path)))),
   ];
-  container.querySelector<HTMLElement>("[data-saved-empty]")!.hidden = listed.length > 0;
-  container.querySelector("[data-saved-items]")!.replaceChildren(...listed.map((article) => listItem(article, () => void renderSavedList(container))));
+  container.querySelector<HTMLElement>(hooked(hooks.savedEmpty))!.hidden = listed.length > 0;
+  const template = container.querySelector<HTMLTemplateElement>(hooked(hooks.savedItem))!;
+  container
+    .querySelector(hooked(hooks.savedItems))!
+    .replaceChildren(...listed.map((article) => listItem(template, article, () => void renderSavedList(container))));
 }
 
 export function enhanceSavedArticles() {
   enhanceSaveToggle();
-  const container = document.querySelector<HTMLElement>("[data-saved-list]");
+  const container = document.querySelector<HTMLElement>(hooked(hooks.savedList));
   if (container && canKeep()) void renderSavedList(container);
 }
 

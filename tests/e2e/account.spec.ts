@@ -33,7 +33,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast], .reader-toast").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
 
 /** Signs up and opens the confirmation link from the mail, as a new reader would. */
 async function newReader(page: Page, email: string, password: string) {

@@ -15,7 +15,7 @@ const pngFile = async (name: string) => ({
     .toBuffer(),
 });
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
 
 test("an editor writes a draft, publishes it with an uploaded image, reads it on the site, and deletes it", async ({ page }) => {
   await signInAsAdmin(page);
@@ -44,7 +44,7 @@ test("an editor writes a draft, publishes it with an uploaded image, reads it on
   await expect(row).toContainText("Draft");
   await expect(row).toContainText("Technology in Education");
   await expect(row).toContainText("technology");
-  // Checked once the toast has gone: the toast's own colours are the shared Toaster's.
+  // Checked once the toast has gone: the toast's own colours are app/lib/toast.ts's.
   await expect(toast(page, "Article created successfully!")).toBeHidden({ timeout: 10_000 });
   await expectNoAxeViolations(page);
 

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./axe";
 import { signInAsAdmin } from "./fixtures";
 
 /** Toasts fade after a few seconds; axe checks the page itself. */
-const toastsGone = (page: Page) => expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+const toastsGone = (page: Page) => expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 10_000 });
 
 const accentOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim());
 

@@ -79,7 +79,7 @@ for (const viewport of [
       await expect(shortId).toHaveAttribute("title", fullId);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await firstRow.getByRole("button", { name: /^Copy ID of / }).click();
-      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied" })).toContainText(fullId);
+      await expect(page.locator("[data-toast]").filter({ hasText: "Copied" })).toContainText(fullId);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullId);
       // The edit link opens that article.
       await expect(firstRow.getByRole("link", { name: /^Edit / })).toHaveAttribute("href", `/admin/articles/${fullId}`);
@@ -127,7 +127,7 @@ for (const viewport of [
       const fullId = (await owner.locator("code[data-full-id]").getAttribute("data-full-id"))!;
       await expect(owner.locator("code[data-full-id]")).toHaveText(fullId.slice(0, 8));
       await owner.getByRole("button", { name: "Copy user ID of owner", exact: true }).click();
-      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied" })).toBeVisible();
+      await expect(page.locator("[data-toast]").filter({ hasText: "Copied" })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullId);
       expect(Math.max(...(await rowHeights(page)))).toBeLessThan(viewport.width === 1280 ? 120 : 260);
     });

@@ -17,7 +17,7 @@ async function openWriter(page: Page) {
 }
 
 const output = (page: Page) => page.getByRole("region", { name: "Generated text" });
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
 
 test("the offline writer requires a prompt, streams a labelled draft and hands it to the article form", async ({ page }) => {
   await openWriter(page);
@@ -47,8 +47,8 @@ test("the offline writer requires a prompt, streams a labelled draft and hands i
   const words = Number((await page.getByText(/^Content Ready: \d+ words\.$/).textContent())!.match(/\d+/)![0]);
   expect(words).toBeGreaterThanOrEqual(500);
   expect(words).toBeLessThanOrEqual(800);
-  // Checked once the toasts have gone: their colours are the shared Toaster's.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  // Checked once the toasts have gone: their colours are app/lib/toast.ts's.
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: "dark" });
   await page.evaluate(() => document.documentElement.classList.add("dark"));

@@ -52,7 +52,7 @@ test("a reader subscribes on the home page, confirms from the mail, and receives
   await signup.getByLabel("Email address").fill(email);
   await signup.getByRole("button", { name: "Subscribe" }).click();
   // The reader script posts it without leaving the page, and says so in a toast.
-  await expect(page.locator(".reader-toast").filter({ hasText: subscribeRequestedText })).toBeVisible();
+  await expect(page.locator("[data-toast]").filter({ hasText: subscribeRequestedText })).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/`);
   await expect(signup.getByLabel("Email address")).toHaveValue("");
 
@@ -83,7 +83,7 @@ test("a reader subscribes on the home page, confirms from the mail, and receives
   });
   await page.getByRole("button", { name: "Send now" }).click();
   await expect.poll(() => questions).toEqual(["Send this digest now to 1 confirmed subscriber?"]);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Digest queued" })).toBeVisible();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Digest queued" })).toBeVisible();
 
   // The digest arrives, with the week's articles and its own unsubscribe link.
   await expect

@@ -39,7 +39,7 @@ test("an article read once opens offline with its picture; a saved one is listed
   const saveButton = page.getByRole("button", { name: "Save for offline" });
   await saveButton.click();
   await expect(page.getByRole("button", { name: "Saved for offline" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.locator(".reader-toast").filter({ hasText: "Saved for offline" })).toBeVisible();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Saved for offline" })).toBeVisible();
 
   await context.setOffline(true);
   try {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { signInAsAdmin, waitForCardsToSettle } from "./fixtures";
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
 
 test("a reader follows a byline to the author's page and a tag to its page, with its feed", async ({ page }) => {
   await page.goto("/category/health");

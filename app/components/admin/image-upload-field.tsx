@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/field";
 import { maxImageBytes, uploadFailures, type UploadFailure, type UploadFolder } from "#app/lib/image-upload-messages";
@@ -55,9 +55,9 @@ export function ImageUploadField({ id, name, label, folder, value, onChange, err
     input.value = "";
     if ("url" in result) {
       onChange(result.url);
-      toast.success(uploadedToast.title, { description: uploadedToast.description });
+      showToast({ type: "success", title: uploadedToast.title, description: uploadedToast.description });
     } else {
-      toast.error(result.failure.title, { description: result.failure.description });
+      showToast({ type: "error", title: result.failure.title, description: result.failure.description });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { Copy, ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
 import type { MediaItem, MediaKind } from "#app/lib/media-types";
 import type { Toast } from "#app/lib/toast";
@@ -65,9 +65,9 @@ function absoluteUrl(url: string, publicUrl: string | undefined) {
 async function copyUrl(url: string) {
   try {
     await navigator.clipboard.writeText(url);
-    toast.success("Copied", { description: url });
+    showToast({ type: "success", title: "Copied", description: url });
   } catch {
-    toast.error("Copy failed", { description: "Unable to copy URL" });
+    showToast({ type: "error", title: "Copy failed", description: "Unable to copy URL" });
   }
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Newspaper, Search, TrendingUp } from "lucide-react";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
 import { categoryLabel } from "#app/lib/category-label";
@@ -53,7 +53,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
   function fallBack(caught: unknown, samples: Omit<Results, "sample">) {
     const message = caught instanceof ScannerStatusError ? caught.message : scanFailedText;
     setError(message);
-    toast.error(message);
+    showToast({ type: "error", title: message });
     setResults({ ...samples, sample: true });
   }
 
@@ -64,7 +64,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
       const answer = await callScanner<TrendingAnswer>({ action: "scan-trending" });
       const items = trendingItems(answer.trendingTopics);
       setResults({ heading: "Trending now", topics: answer.trendingTopics, items, sample: answer.sample });
-      toast.success(foundTrendingText(items.length));
+      showToast({ type: "success", title: foundTrendingText(items.length) });
     } catch (caught) {
       const topics = sampleTrendingTopics();
       fallBack(caught, { heading: "Trending now", topics, items: trendingItems(topics) });

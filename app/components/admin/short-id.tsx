@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Check, Copy } from "lucide-react";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { Button } from "#app/components/ui/button";
 
 /** How many characters of an id a table shows: enough to tell rows apart at a glance. */
@@ -22,10 +22,10 @@ export function ShortId({ id, copyLabel, quietFailure = false }: { id: string; c
     navigator.clipboard.writeText(id).then(
       () => {
         setCopied(true);
-        toast.success("Copied", { description: `Full ID ${id}` });
+        showToast({ type: "success", title: "Copied", description: `Full ID ${id}` });
       },
       () => {
-        if (!quietFailure) toast.error("Copy failed", { description: "Select the ID and copy it instead." });
+        if (!quietFailure) showToast({ type: "error", title: "Copy failed", description: "Select the ID and copy it instead." });
       },
     );
   const Icon = copied ? Check : Copy;

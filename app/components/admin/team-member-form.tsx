@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ImageUp } from "lucide-react";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { SwitchField, TextAreaField, TextField } from "#app/components/ui/field";
 import { useActionToast } from "#app/lib/use-action-toast";
@@ -50,9 +50,9 @@ export function TeamMemberForm({
     if (fileInput.current) fileInput.current.value = "";
     if ("url" in result) {
       setPhotoUrl(result.url);
-      toast.success("Image uploaded", { description: "Team photo set." });
+      showToast({ type: "success", title: "Image uploaded", description: "Team photo set." });
     } else {
-      toast.error(result.failure.title, { description: result.failure.description });
+      showToast({ type: "error", title: result.failure.title, description: result.failure.description });
     }
   }
 

@@ -1,6 +1,7 @@
 import { commentMaxLength, type CommentActionData } from "#app/lib/comment-schema";
 import { longDate } from "#app/lib/long-date";
 import { buttonClass } from "#app/components/ui/button";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 export interface ArticleComment {
   id: string;
@@ -11,12 +12,12 @@ export interface ArticleComment {
 
 /**
  * A plain form: it posts as a page (the answer comes back as the page's action data). The
- * reader script (app/reader/comment-form.ts) checks it first and posts it in the background.
+ * reader script (app/reader-script/comment-form.ts) checks it first and posts it in the background.
  */
 function CommentForm({ result }: { result?: CommentActionData }) {
   const error = result && !result.ok ? (result.errors.content?.[0] ?? result.formError) : undefined;
   return (
-    <form method="post" noValidate data-comment-form className="mt-6 space-y-3">
+    <form method="post" noValidate {...hook(hooks.commentForm)} className="mt-6 space-y-3">
       <label htmlFor="comment-content" className="block text-sm font-medium">
         Your comment
       </label>

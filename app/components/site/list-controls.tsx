@@ -10,6 +10,7 @@ import {
 } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
 import { buttonClass } from "#app/components/ui/button";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 const fieldClass = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
@@ -23,12 +24,12 @@ interface ListControlsProps {
 
 /**
  * Search, category and sort of a list page: a GET form (works without JavaScript). The reader
- * script (app/reader/list-navigation.ts) updates the list in place as the reader types or picks.
+ * script (app/reader-script/list-navigation.ts) updates the list in place as the reader types or picks.
  */
 export function ListControls({ params, searchLabel, searchPlaceholder, withCategoryFilter = false }: ListControlsProps) {
   const { pathname } = useLocation();
   return (
-    <form method="get" action={pathname} role="search" data-list-form className="flex flex-col gap-3 md:flex-row md:items-end">
+    <form method="get" action={pathname} role="search" {...hook(hooks.listForm)} className="flex flex-col gap-3 md:flex-row md:items-end">
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor="list-search" className="text-sm font-medium">
           {searchLabel}
@@ -42,7 +43,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
             placeholder={searchPlaceholder}
             autoComplete="off"
             maxLength={200}
-            data-list-search
+            {...hook(hooks.listSearch)}
             className={`${fieldClass} min-w-0 flex-1`}
           />
           <button type="submit" className={buttonClass("primary", "md", "h-10 py-0 font-semibold")}>
@@ -56,7 +57,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
           <label htmlFor="list-category" className="text-sm font-medium">
             Category
           </label>
-          <select id="list-category" name="category" defaultValue={params.category ?? ""} data-submit-on-change className={fieldClass}>
+          <select id="list-category" name="category" defaultValue={params.category ?? ""} {...hook(hooks.submitOnChange)} className={fieldClass}>
             <option value="">All Categories</option>
             {articleCategorySlugs.map((slug) => (
               <option key={slug} value={slug}>
@@ -70,7 +71,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
         <label htmlFor="list-sort" className="text-sm font-medium">
           Sort by
         </label>
-        <select id="list-sort" name="sort" defaultValue={params.sort} data-submit-on-change className={fieldClass}>
+        <select id="list-sort" name="sort" defaultValue={params.sort} {...hook(hooks.submitOnChange)} className={fieldClass}>
           {Object.entries(articleSortLabels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}

@@ -1,10 +1,11 @@
 import { Menu, X } from "./icons";
-import { useState } from "react";
-import { useLocation } from "react-router";
+import { useEffect } from "react";
 import { ThemeToggle } from "./theme-toggle";
 import { SignOutButton } from "./sign-out-button";
 import { buttonClass } from "#app/components/ui/button";
 import { SiteLink, SiteNavLink } from "./site-link";
+import { driveMobileMenu } from "#app/lib/mobile-menu";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 const links = [
   { to: "/articles", label: "Articles" },
@@ -30,12 +31,13 @@ function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
   ));
 }
 
+/**
+ * The site's header. On small screens its links are in a menu, rendered closed and driven by
+ * app/lib/mobile-menu.ts on every page (the reader script runs it on reader pages, this effect on
+ * hydrated ones): React never renders it open, so a render leaves the state the script set.
+ */
 export function Navbar({ user }: NavbarProps) {
-  // The menu belongs to the page it was opened on: navigating closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  useEffect(driveMobileMenu, []);
   const isAdmin = user?.role === "admin";
   const account = user ? (
     <div className="flex items-center gap-1">
@@ -64,19 +66,18 @@ export function Navbar({ user }: NavbarProps) {
           <button
             type="button"
             className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
-            aria-label={open ? "Close menu" : "Open menu"}
-            aria-expanded={open}
+            aria-label="Open menu"
+            aria-expanded="false"
             aria-controls="mobile-menu"
-            data-menu-toggle
-            onClick={() => setOpen(!open)}
+            {...hook(hooks.menuToggle)}
           >
-            {/* The icon follows aria-expanded, so the reader script (no React) only flips attributes. */}
+            {/* The icon follows aria-expanded, so the script only flips attributes. */}
             <Menu className="size-5 in-aria-expanded:hidden" aria-hidden />
             <X className="hidden size-5 in-aria-expanded:block" aria-hidden />
           </button>
         </div>
       </nav>
-      <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
+      <div id="mobile-menu" {...hook(hooks.menu)} hidden className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
         <div className="flex flex-col gap-1">
           <SiteLinks isAdmin={isAdmin} />
           <div className="pt-2">{account}</div>

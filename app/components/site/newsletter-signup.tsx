@@ -1,5 +1,6 @@
 import { buttonClass } from "#app/components/ui/button";
 import { cn } from "#app/lib/cn";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 /**
  * "Get the weekly digest": a plain form posting to /newsletter, so it works on reader pages (never
@@ -12,7 +13,7 @@ export function NewsletterSignup({ id, className = "" }: { id: string; className
         The weekly digest
       </h2>
       <p className="mt-1 text-slate-700 dark:text-slate-300">The week's new articles in your inbox, once a week. Unsubscribe at any time.</p>
-      <form method="post" action="/newsletter" className="mt-4 flex flex-wrap items-end gap-3" data-newsletter-form>
+      <form method="post" action="/newsletter" className="mt-4 flex flex-wrap items-end gap-3" {...hook(hooks.newsletterForm)}>
         <div className="min-w-56 flex-1">
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
             Email address

@@ -5,6 +5,7 @@ import { ListControls, ListViewToggle } from "./list-controls";
 import { FullTextOffer, ListStatus } from "./list-status";
 import { Pagination, type PageLinks } from "./pagination";
 import { buttonClass } from "#app/components/ui/button";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 interface SearchableArticleListProps {
   params: ArticleListParams;
@@ -33,7 +34,7 @@ export function SearchableArticleList({ params, searchLabel, articles, total, pa
         <ListViewToggle params={params} />
       </div>
       {articles.length > 0 ? (
-        <div data-list-results>
+        <div {...hook(hooks.listResults)}>
           <ArticleGrid articles={articles} view={params.view} label={`${label} articles`} />
           <Pagination links={pages} label={`${label} pages`} />
         </div>

@@ -1,6 +1,7 @@
 import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "./icons";
 import { shareTargets } from "#app/lib/share";
 import { ShareButton, shareItemClass as itemClass } from "./share-button";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 /**
  * Share, WhatsApp, Facebook, Copy link, Print and Save for offline. The two networks are plain links
@@ -21,17 +22,17 @@ export function ShareBar({ title, path, url }: { title: string; path: string; ur
         <ThumbsUp aria-hidden="true" className="size-4" />
         Facebook
       </a>
-      <button type="button" data-copy-link={path} className={itemClass}>
+      <button type="button" {...hook(hooks.copyLink, path)} className={itemClass}>
         <Link2 aria-hidden="true" className="size-4" />
         Copy link
       </button>
-      <button type="button" data-print hidden className={itemClass}>
+      <button type="button" {...hook(hooks.print)} hidden className={itemClass}>
         <Printer aria-hidden="true" className="size-4" />
         Print
       </button>
-      <button type="button" data-save-offline={title} aria-pressed="false" hidden className={itemClass}>
+      <button type="button" {...hook(hooks.saveOffline, title)} aria-pressed="false" hidden className={itemClass}>
         <BookmarkPlus aria-hidden="true" className="size-4" />
-        <span data-save-label>Save for offline</span>
+        <span {...hook(hooks.saveLabel)}>Save for offline</span>
       </button>
     </div>
   );

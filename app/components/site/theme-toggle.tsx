@@ -1,6 +1,7 @@
 import { Moon, Sun } from "./icons";
 import { themeToggleLabel, toggleTheme } from "#app/lib/theme";
 import { useTheme } from "#app/lib/use-theme";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 /**
  * Flips light/dark and remembers it under localStorage "theme". The icon follows the <html>
@@ -12,7 +13,7 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
-      data-theme-toggle
+      {...hook(hooks.themeToggle)}
       onClick={() => toggleTheme()}
       className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
       aria-label={themeToggleLabel(theme)}

@@ -2,7 +2,7 @@ import { adminMeta } from "#app/lib/seo";
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FilePlus2, Sparkles, Square } from "lucide-react";
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import { asc } from "drizzle-orm";
 import type { Route } from "./+types/ai-writer";
 import { categories } from "#database/schema";
@@ -71,7 +71,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;
       setPromptError(message === promptRequiredText ? message : undefined);
-      toast.error(message);
+      showToast({ type: "error", title: message });
       focusPrompt();
       return;
     }
@@ -94,14 +94,16 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
       if (controller.signal.aborted) return;
       if (streamError) throw new GenerateError(streamError);
       setStatus("done");
-      toast.success(contentReadyText, {
+      showToast({
+        type: "success",
+        title: contentReadyText,
         description: `${plural(countWords(text), { one: "word", other: "words" })} written. Review the draft before you use it.`,
       });
     } catch (error) {
       if (controller.signal.aborted) return;
       setStatus("failed");
       setFailure(error instanceof GenerateError ? error.message : "The server could not be reached.");
-      toast.error(generateFailedText);
+      showToast({ type: "error", title: generateFailedText });
     } finally {
       if (running.current === controller) running.current = null;
     }
@@ -125,7 +127,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
     setPrompt(text);
     setPromptError(undefined);
     focusPrompt();
-    toast("Prompt filled from the news item.");
+    showToast({ type: "info", title: "Prompt filled from the news item." });
   }
 
   const generating = status === "generating";

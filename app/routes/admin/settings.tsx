@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { showToast } from "#app/lib/toast";
 import type { Route } from "./+types/settings";
 import { applyAccent, applyTheme } from "#app/lib/theme";
 import { useAccent, useTheme } from "#app/lib/use-theme";
@@ -27,7 +27,7 @@ export default function SettingsScreen() {
             checked={theme && theme === "dark"}
             onChange={(dark) => {
               applyTheme(dark ? "dark" : "light");
-              toast.success("Theme Updated");
+              showToast({ type: "success", title: "Theme Updated" });
             }}
           />
           <SettingsSwitch
@@ -36,7 +36,7 @@ export default function SettingsScreen() {
             checked={accent && accent === "orange"}
             onChange={(orange) => {
               applyAccent(orange ? "orange" : "default");
-              toast.success("Accent Color Updated");
+              showToast({ type: "success", title: "Accent Color Updated" });
             }}
           />
         </div>

@@ -22,7 +22,8 @@ import { commentAwaitingModeration, validateComment, type CommentActionData } fr
 import { imageSrcSet } from "#app/lib/responsive-image";
 import { publicUrlFrom } from "#app/lib/seo";
 import { longDate } from "#app/lib/long-date";
-import { viewCountAttribute, viewsText } from "#app/lib/page-view";
+import { viewsText } from "#app/lib/page-view";
+import { hook, hooks } from "#app/lib/reader-hooks";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
@@ -117,7 +118,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
             <span>
               {`${article.readTime} · `}
               {/* A cached page keeps the count it was rendered with: the reader script shows the count the page-view beacon answers. */}
-              <span {...{ [viewCountAttribute]: "" }}>{viewsText(article.views)}</span>
+              <span {...hook(hooks.viewCount)}>{viewsText(article.views)}</span>
             </span>
           </p>
           <ShareBar title={article.title} path={path} url={`${publicUrl}${path}`} />

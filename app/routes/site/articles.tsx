@@ -11,6 +11,7 @@ import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { Pagination } from "#app/components/site/pagination";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { buttonClass } from "#app/components/ui/button";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({
@@ -53,7 +54,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <ListViewToggle params={params} />
       </div>
       {articles.length > 0 ? (
-        <div data-list-results>
+        <div {...hook(hooks.listResults)}>
           <ArticleGrid articles={articles} view={params.view} label="Articles" />
           <Pagination links={pages} label="Articles pages" />
         </div>

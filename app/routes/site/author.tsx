@@ -10,6 +10,7 @@ import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { listQuery } from "#app/lib/article-list-params";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const author = await findAuthor(services().db, params.author);
@@ -48,7 +49,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       </header>
       <ListStatus count={total} />
       {articles.length > 0 ? (
-        <div data-list-results>
+        <div {...hook(hooks.listResults)}>
           <ArticleGrid articles={articles} view="grid" label={`Articles by ${author.name}`} />
           <Pagination links={pages} label={`${author.name} pages`} />
         </div>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/saved";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { maxKeptArticles } from "#app/lib/offline";
 import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 // The same page for everyone: the list is this device's, filled in by the reader script
-// (app/reader/saved-articles.ts). The service worker keeps it, so it opens offline too.
+// (app/reader-script/saved-articles.ts). The service worker keeps it, so it opens offline too.
 export const handle: ReaderPageHandle = { readerPage: { cacheTags: () => [] } };
 
 // A server loader, so the server renders the page itself (a route with only a clientLoader renders a fallback).
@@ -32,11 +33,23 @@ export default function SavedArticles() {
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Articles you save are kept on this device to read without a connection. The last {maxKeptArticles} articles you opened are kept too.
       </p>
-      <section data-saved-list aria-label="Saved articles" className="mt-8">
-        <p data-saved-empty>
+      <section {...hook(hooks.savedList)} aria-label="Saved articles" className="mt-8">
+        <p {...hook(hooks.savedEmpty)}>
           Nothing kept yet. Open an article and choose <strong>Save for offline</strong>.
         </p>
-        <ul data-saved-items className="divide-y divide-slate-200 dark:divide-slate-800" />
+        <ul {...hook(hooks.savedItems)} className="divide-y divide-slate-200 dark:divide-slate-800" />
+        {/* An item of the list, which the script fills in for each article. */}
+        <template {...hook(hooks.savedItem)}>
+          <li className="flex items-start justify-between gap-4 py-3">
+            <div>
+              <a className="font-semibold underline" />
+              <p className="text-sm text-slate-600 dark:text-slate-300" />
+            </div>
+            <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700">
+              Remove
+            </button>
+          </li>
+        </template>
       </section>
       <a href="/articles" className="mt-8 inline-block font-medium text-accent underline">
         Browse articles

@@ -1,0 +1,49 @@
+// The reader hooks, each named once (./reader-hooks.ts says how they are used): import them from
+// there, as `hooks`.
+
+// Every page
+/** <html>, "true" once buttons have their behaviour: end-to-end tests wait for it. */
+export const hydrated = "data-hydrated";
+/** <body>: the tables whose changes reload the page in place, space-separated. */
+export const live = "data-live";
+export const themeToggle = "data-theme-toggle";
+/** The mobile menu and its button (app/lib/mobile-menu.ts). */
+export const menu = "data-menu";
+export const menuToggle = "data-menu-toggle";
+
+// Toasts (app/lib/toast.ts): the region, the hidden model every toast is a copy of, and each toast
+// shown, its value the toast's type.
+export const toasts = "data-toasts";
+export const toastModel = "data-toast-model";
+export const toast = "data-toast";
+
+// An article page
+/** Share: the article's title and path. */
+export const shareTitle = "data-share-title";
+export const sharePath = "data-share-path";
+/** Copy link: the path to copy. */
+export const copyLink = "data-copy-link";
+export const print = "data-print";
+/** Save for offline: the article's title. */
+export const saveOffline = "data-save-offline";
+export const saveLabel = "data-save-label";
+/** The view count, brought up to date from the beacon's answer. */
+export const viewCount = "data-view-count";
+export const commentForm = "data-comment-form";
+/** Data saver: the link standing for an image (app/server/reader-pages/data-saver.server.ts writes it). */
+export const saverImage = "data-saver-image";
+export const newsletterForm = "data-newsletter-form";
+
+// /saved: the list, its items, the template of an item, and what it says when empty.
+export const savedList = "data-saved-list";
+export const savedItems = "data-saved-items";
+export const savedItem = "data-saved-item";
+export const savedEmpty = "data-saved-empty";
+
+// Lists updated in place: the search form, its search box, selects that submit, the count line
+// and the results.
+export const listForm = "data-list-form";
+export const listSearch = "data-list-search";
+export const submitOnChange = "data-submit-on-change";
+export const listStatus = "data-list-status";
+export const listResults = "data-list-results";
