@@ -236,14 +236,14 @@ function ArticleFormFields({
           aria-invalid={invalid("featuredImageAlt")}
         />
       )}
-      <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <div className="flex flex-wrap gap-3 border-t border-border pt-6">
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : creating ? "Create Article" : "Update Article"}
         </Button>
         <Link to="/admin/articles" className={buttonClass("outline")}>
           Cancel
         </Link>
-        <p role="status" data-autosave={autosave.state.kind} className="ml-auto self-center text-sm text-slate-600 dark:text-slate-300">
+        <p role="status" data-autosave={autosave.state.kind} className="ml-auto self-center text-sm text-muted-foreground">
           {autosaveLabel}
         </p>
       </div>

@@ -66,14 +66,14 @@ export function ArticleMarkdownEditor({ id, name, value, onChange, initialHtml, 
         error={error}
         aria-invalid={invalid || undefined}
         rows={20}
-        className="mt-1 min-h-80 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        className="mt-1 min-h-80 w-full rounded-md border border-input bg-card px-3 py-2 font-mono text-sm text-foreground"
         hint="Markdown: ## and ### headings, **bold**, links, lists and images. Line breaks are kept."
       />
       <section aria-labelledby={`${id}-preview-heading`} className="min-w-0">
         <h2 id={`${id}-preview-heading`} className="text-sm font-medium">
           Preview
         </h2>
-        <div className="mt-1 min-h-80 rounded-md border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950">
+        <div className="mt-1 min-h-80 rounded-md border border-border bg-background p-4">
           {preview.html.trim() ? (
             <div
               className={articleBodyClass}
@@ -81,7 +81,7 @@ export function ArticleMarkdownEditor({ id, name, value, onChange, initialHtml, 
               dangerouslySetInnerHTML={{ __html: preview.html }}
             />
           ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-300">The preview of the content appears here.</p>
+            <p className="text-sm text-muted-foreground">The preview of the content appears here.</p>
           )}
         </div>
         {preview.failed && (

@@ -49,14 +49,14 @@ function ComparisonPanel({ comparison, revision }: { comparison: Comparison; rev
   ].filter((field) => changedAny(field.parts));
   const unchanged = fields.length === 0 && !changedAny(comparison.content) && comparison.others.length === 0;
   return (
-    <section aria-labelledby="comparison-heading" className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+    <section aria-labelledby="comparison-heading" className="mt-4 rounded-lg border border-border p-4">
       <h3 id="comparison-heading" className="font-semibold">
         From the revision of {revision?.created.text ?? "an earlier save"} to the article now
       </h3>
       {unchanged && <p className="mt-2 text-sm">The article is the same as this revision.</p>}
       {fields.map((field) => (
         <div key={field.label} className="mt-3">
-          <h4 className="text-sm font-medium text-slate-600 dark:text-slate-300">{field.label}</h4>
+          <h4 className="text-sm font-medium text-muted-foreground">{field.label}</h4>
           <p>
             <Diff parts={field.parts} />
           </p>
@@ -70,8 +70,8 @@ function ComparisonPanel({ comparison, revision }: { comparison: Comparison; rev
       ))}
       {changedAny(comparison.content) && (
         <div className="mt-3">
-          <h4 className="text-sm font-medium text-slate-600 dark:text-slate-300">Content</h4>
-          <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-slate-900">
+          <h4 className="text-sm font-medium text-muted-foreground">Content</h4>
+          <pre className="mt-1 max-h-96 overflow-auto rounded bg-subtle p-3 text-sm whitespace-pre-wrap">
             <Diff parts={comparison.content} />
           </pre>
         </div>
@@ -94,16 +94,16 @@ export function ArticleRevisions({
   const navigation = useNavigation();
   const restoring = navigation.state === "submitting" && navigation.formData?.get("intent") === "restore";
   return (
-    <section id="revisions" aria-labelledby="revisions-heading" className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800">
+    <section id="revisions" aria-labelledby="revisions-heading" className="mt-10 border-t border-border pt-6">
       <h2 id="revisions-heading" className="text-lg font-bold">
         Revisions
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Every save that changes the article is kept here (the last 50).</p>
+      <p className="mt-1 text-sm text-muted-foreground">Every save that changes the article is kept here (the last 50).</p>
       {comparison && <ComparisonPanel comparison={comparison} revision={revisions.find((revision) => revision.id === comparison.revisionId)} />}
       {revisions.length === 0 ? (
         <p className="mt-4 text-sm">No revisions yet.</p>
       ) : (
-        <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        <ol className="mt-4 divide-y divide-border">
           {revisions.map((revision, index) => (
             <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
               <div>
@@ -111,16 +111,12 @@ export function ArticleRevisions({
                   {revision.created.text}
                 </time>{" "}
                 by {revision.editor}
-                {index === 0 && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800">Current</span>}
-                <span className="block text-slate-600 dark:text-slate-300">Changed: {revision.changed.join(", ")}</span>
+                {index === 0 && <span className="ml-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">Current</span>}
+                <span className="block text-muted-foreground">Changed: {revision.changed.join(", ")}</span>
               </div>
               {index > 0 && (
                 <div className="flex gap-2">
-                  <Link
-                    to={`?compare=${revision.id}#revisions`}
-                    preventScrollReset
-                    className="rounded-md border border-slate-300 px-3 py-1.5 font-medium dark:border-slate-700"
-                  >
+                  <Link to={`?compare=${revision.id}#revisions`} preventScrollReset className="rounded-md border border-input px-3 py-1.5 font-medium">
                     Compare with current<span className="sr-only"> ({revision.created.text})</span>
                   </Link>
                   <Form method="post" onSubmit={confirmSubmit("Restore this revision? It becomes the article's current version.")}>

@@ -37,7 +37,7 @@ export function CategoryForm({ editing, onClose }: { editing: ({ id: string } & 
   };
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+    <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-border p-5">
       <h2 id={headingId} className="text-lg font-semibold">
         {editing ? "Edit Category" : "New Category"}
       </h2>

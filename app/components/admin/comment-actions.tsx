@@ -41,7 +41,7 @@ export function CommentActions({ id, articleId, articleTitle }: { id: string; ar
         rel="noopener noreferrer"
         aria-label={`View article: ${articleTitle} (opens in a new tab)`}
         title="View article"
-        className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+        className="rounded-md p-2 hover:bg-muted"
       >
         <ExternalLink className="size-4" aria-hidden />
       </a>

@@ -75,7 +75,7 @@ export function ImageUploadField({ id, name, label, folder, value, onChange, err
       />
       <div className="flex flex-wrap items-center gap-3">
         <label
-          className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-accent dark:border-slate-600 dark:hover:bg-slate-800 ${uploading ? "pointer-events-none opacity-60" : ""}`}
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 text-sm font-medium hover:bg-muted focus-within:ring-2 focus-within:ring-accent ${uploading ? "pointer-events-none opacity-60" : ""}`}
         >
           <ImageUp className="size-4" aria-hidden />
           {uploading ? "Uploading..." : "Upload image"}
@@ -94,7 +94,7 @@ export function ImageUploadField({ id, name, label, folder, value, onChange, err
           </Button>
         )}
       </div>
-      {value && <img src={value} alt={`${label} preview`} className="max-h-56 rounded-lg border border-slate-200 object-contain dark:border-slate-800" />}
+      {value && <img src={value} alt={`${label} preview`} className="max-h-56 rounded-lg border border-border object-contain" />}
     </div>
   );
 }

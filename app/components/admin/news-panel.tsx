@@ -91,11 +91,11 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
   }
 
   return (
-    <section aria-labelledby="news-panel-heading" className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+    <section aria-labelledby="news-panel-heading" className="rounded-xl border border-border p-5">
       <h2 id="news-panel-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Newspaper aria-hidden className="size-5" /> News suggestions
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Recent education news from the configured feeds. Pick an item to write about it.</p>
+      <p className="mt-1 text-sm text-muted-foreground">Recent education news from the configured feeds. Pick an item to write about it.</p>
 
       <Button className="mt-4 w-full" variant="outline" onClick={scanTrending} disabled={busy !== null}>
         <TrendingUp aria-hidden className="size-4" />
@@ -142,7 +142,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
           {results.topics.length > 0 && (
             <ul aria-label="Trending topics" className="mt-3 flex flex-wrap gap-2">
               {results.topics.map((topic) => (
-                <li key={`${topic.subject}:${topic.topic}`} className="rounded-full bg-slate-100 px-3 py-1 text-xs dark:bg-slate-800">
+                <li key={`${topic.subject}:${topic.topic}`} className="rounded-full bg-muted px-3 py-1 text-xs">
                   <span className="font-medium">{topic.topic}</span> · {categoryLabel(topic.subject)} ·{" "}
                   {plural(topic.frequency, { one: "item", other: "items" })}
                 </li>
@@ -150,15 +150,15 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
             </ul>
           )}
           {results.items.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No news items found.</p>
+            <p className="mt-3 text-sm text-muted-foreground">No news items found.</p>
           ) : (
             <ul className="mt-3 space-y-3">
               {results.items.map((item) => (
-                <li key={item.url} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+                <li key={item.url} className="rounded-lg border border-border p-3">
                   <a href={item.url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium underline-offset-2 hover:underline">
                     {item.title}
                   </a>
-                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                  <p className="mt-1 text-xs text-muted-foreground">
                     {item.source}
                     {item.publishedAt && ` · ${dateFormat.format(new Date(item.publishedAt))}`} · {categoryLabel(item.subject)} · score {item.trendingScore}
                   </p>

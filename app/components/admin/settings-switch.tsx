@@ -18,7 +18,7 @@ export function SettingsSwitch({ label, description, checked, onChange }: Settin
         <p id={`${id}-label`} className="font-medium">
           {label}
         </p>
-        <p id={`${id}-description`} className="text-sm text-slate-600 dark:text-slate-300">
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
           {description}
         </p>
       </div>

@@ -31,7 +31,7 @@ export function ShortId({ id, copyLabel, quietFailure = false }: { id: string; c
   const Icon = copied ? Check : Copy;
   return (
     <span className="inline-flex items-center gap-0.5 whitespace-nowrap">
-      <code title={id} className="font-mono text-xs text-slate-700 dark:text-slate-300" data-full-id={id}>
+      <code title={id} className="font-mono text-xs text-muted-foreground" data-full-id={id}>
         {id.slice(0, shortIdLength)}
       </code>
       <Button variant="ghost" size="icon" className="p-1" aria-label={copyLabel} title="Copy full ID" onClick={() => void copy()}>

@@ -55,7 +55,7 @@ function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: Sideb
                 end={end}
                 title={collapsed ? (waitingText ? `${label} (${waitingText})` : label) : undefined}
                 className={({ isActive }) =>
-                  `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800 ${isActive ? "bg-slate-200 dark:bg-slate-800" : ""}`
+                  `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary ${isActive ? "bg-secondary" : ""}`
                 }
               >
                 <Icon className="size-4 shrink-0" aria-hidden />
@@ -79,11 +79,11 @@ function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: Sideb
           );
         })}
       </ul>
-      <Form method="post" action="/sign-out" className="border-t border-slate-200 p-2 dark:border-slate-800">
+      <Form method="post" action="/sign-out" className="border-t border-border p-2">
         <button
           type="submit"
           title={collapsed ? "Sign Out" : undefined}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary"
         >
           <LogOut className="size-4 shrink-0" aria-hidden />
           <span className={collapsed ? "sr-only" : ""}>Sign Out</span>
@@ -136,7 +136,7 @@ export function AdminShell({
       <nav
         aria-label="Admin"
         data-state={open ? "expanded" : "collapsed"}
-        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width] md:flex dark:border-slate-800 dark:bg-slate-900 ${open ? "w-64" : "w-12"}`}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-subtle transition-[width] md:flex ${open ? "w-64" : "w-12"}`}
       >
         <SidebarLinks collapsed={!open} badges={badges} />
       </nav>
@@ -151,18 +151,13 @@ export function AdminShell({
         </nav>
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-800">
-          <button
-            type="button"
-            className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
-            aria-label="Open menu"
-            onClick={() => setMobileOpen(true)}
-          >
+        <header className="flex h-14 items-center gap-3 border-b border-border px-4">
+          <button type="button" className="rounded-md p-2 hover:bg-muted md:hidden" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
             <Menu className="size-5" aria-hidden />
           </button>
           <button
             type="button"
-            className="hidden rounded-md p-2 hover:bg-slate-100 md:inline-flex dark:hover:bg-slate-800"
+            className="hidden rounded-md p-2 hover:bg-muted md:inline-flex"
             aria-label="Toggle sidebar"
             aria-expanded={open}
             onClick={() => setOpen(!open)}

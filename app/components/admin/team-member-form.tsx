@@ -62,7 +62,7 @@ export function TeamMemberForm({
       <TextField id="team-position" name="position" label="Position" required defaultValue={values.position} error={errors?.position} />
       <TextAreaField id="team-bio" name="bio" label="Bio" rows={5} defaultValue={values.bio} error={errors?.bio} />
 
-      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <fieldset className="grid gap-3 rounded-lg border border-border p-4">
         <legend className="px-1 text-sm font-medium">Photo</legend>
         <TextField
           id="team-photo-url"
@@ -90,7 +90,7 @@ export function TeamMemberForm({
             }}
           />
         </div>
-        {photoUrl && <img src={photoUrl} alt="Photo preview" className="size-32 rounded-lg border border-slate-200 object-cover dark:border-slate-800" />}
+        {photoUrl && <img src={photoUrl} alt="Photo preview" className="size-32 rounded-lg border border-border object-cover" />}
       </fieldset>
 
       <SwitchField id="team-active" name="active" label="Active" defaultChecked={values.active === "on"} hint="Active members appear on the About page." />

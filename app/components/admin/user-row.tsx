@@ -41,10 +41,7 @@ function initials(name: string | null) {
 function Avatar({ name, url }: { name: string | null; url: string | null }) {
   if (url) return <img src={url} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
   return (
-    <span
-      aria-hidden
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-    >
+    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-foreground">
       {initials(name)}
     </span>
   );
@@ -80,7 +77,7 @@ export function UserRow({ user }: { user: UserRowData }) {
           ) : (
             <div>
               <p className="font-medium">{user.displayName ?? "No name"}</p>
-              {user.bio && <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{user.bio}</p>}
+              {user.bio && <p className="max-w-sm text-sm text-muted-foreground">{user.bio}</p>}
             </div>
           )}
         </div>

@@ -16,7 +16,7 @@ function initialsOf(name: string): string {
 /** One active team member: photo (or initials when there is none), name, position and bio. */
 export function AboutTeamMember({ member }: { member: PublicTeamMember }) {
   return (
-    <li className="flex flex-col items-center rounded-xl border border-slate-200 p-6 text-center dark:border-slate-800">
+    <li className="flex flex-col items-center rounded-xl border border-border p-6 text-center">
       {member.photoUrl ? (
         <img src={member.photoUrl} alt={`Portrait of ${member.name}`} width={112} height={112} loading="lazy" className="size-28 rounded-full object-cover" />
       ) : (
@@ -29,7 +29,7 @@ export function AboutTeamMember({ member }: { member: PublicTeamMember }) {
       )}
       <h3 className="mt-4 text-lg font-bold">{member.name}</h3>
       <p className="text-sm font-semibold text-accent">{member.position}</p>
-      {member.bio && <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{member.bio}</p>}
+      {member.bio && <p className="mt-3 text-sm text-muted-foreground">{member.bio}</p>}
     </li>
   );
 }

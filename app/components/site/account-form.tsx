@@ -1,8 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 // The look of /auth, shared by every account form (sign in, forgot and reset password, account page).
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const inputClass = "mt-1 w-full rounded-md border border-input bg-card px-3 py-2 text-foreground";
 
 export function AccountField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
   return (
@@ -18,7 +17,7 @@ export function AccountField({ id, label, ...input }: InputHTMLAttributes<HTMLIn
 const tones = {
   accent: "bg-accent text-accent-foreground",
   danger: "bg-red-700 text-white",
-  plain: "border border-slate-300 bg-surface dark:border-slate-600",
+  plain: "border border-input bg-surface",
 };
 
 export function AccountSubmit({ busy, children, tone = "accent" }: { busy: boolean; children: ReactNode; tone?: keyof typeof tones }) {

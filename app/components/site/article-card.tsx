@@ -55,7 +55,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
   return (
     <article
       data-size={size}
-      className={`group relative flex w-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${
+      className={`group relative flex w-full overflow-hidden rounded-xl border border-border bg-card shadow-sm transition hover:shadow-md ${
         horizontal ? "flex-col sm:flex-row" : "flex-col"
       } ${index === undefined ? "" : "card-enter"}`}
       style={index === undefined ? undefined : { animationDelay: `${index * cardStaggerMs}ms` }}
@@ -82,18 +82,18 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
             {article.title}
           </a>
         </Heading>
-        <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-slate-700 dark:text-slate-300`}>{article.excerpt ?? ""}</p>
+        <p className={`${size === "sm" ? "line-clamp-2" : "line-clamp-3"} text-sm text-muted-foreground`}>{article.excerpt ?? ""}</p>
         {article.snippetHtml && (
           <p
             data-search-snippet
-            className="rounded bg-slate-50 p-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200 [&_mark]:bg-amber-200 [&_mark]:text-slate-900"
+            className="rounded bg-muted p-2 text-sm text-muted-foreground [&_mark]:bg-amber-200 [&_mark]:text-black"
             // Escaped on the server, with only <mark> added (articles.server.ts snippetHtml).
             dangerouslySetInnerHTML={{ __html: `…${article.snippetHtml}…` }}
           />
         )}
         {/* Above the card's link, like the badge. */}
         <TagLinks tags={article.tags ?? []} limit={3} className="relative z-10" />
-        <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
+        <p className="mt-auto text-xs text-muted-foreground">
           <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="relative z-10" /> · {article.readTimeMinutes} min read
         </p>
       </div>

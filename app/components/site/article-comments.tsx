@@ -30,9 +30,9 @@ function CommentForm({ result }: { result?: CommentActionData }) {
         defaultValue={result && !result.ok ? result.values.content : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "comment-hint comment-error" : "comment-hint"}
-        className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
+        className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
       />
-      <p id="comment-hint" className="text-xs text-slate-600 dark:text-slate-300">
+      <p id="comment-hint" className="text-xs text-muted-foreground">
         Up to 2,000 characters. Comments appear after a moderator approves them.
       </p>
       <p id="comment-error" role="alert" hidden={!error} className="text-sm text-red-700 dark:text-red-400">
@@ -63,19 +63,19 @@ export function ArticleComments({
   pageResult?: CommentActionData;
 }) {
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-12 border-t border-border pt-8">
       <h2 id="comments-heading" className="text-2xl font-bold">
         {`Comments (${comments.length})`}
       </h2>
       {comments.length === 0 ? (
-        <p className="mt-4 text-slate-600 dark:text-slate-300">No comments yet. Be the first to share your thoughts.</p>
+        <p className="mt-4 text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
       ) : (
         <ol className="mt-6 space-y-6">
           {comments.map((comment) => (
-            <li key={comment.id} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+            <li key={comment.id} className="rounded-lg bg-subtle p-4">
               <p className="text-sm">
                 <span className="font-semibold">{comment.author}</span>
-                <span className="text-slate-600 dark:text-slate-300">
+                <span className="text-muted-foreground">
                   {" · "}
                   <time dateTime={new Date(comment.createdAt).toISOString()}>{longDate(comment.createdAt)}</time>
                 </span>
@@ -88,11 +88,11 @@ export function ArticleComments({
       {signedIn ? (
         <CommentForm result={pageResult} />
       ) : (
-        <p className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <p className="mt-6 rounded-lg border border-border p-4">
           <a href={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
             Sign in to join the conversation
           </a>
-          <span className="text-slate-700 dark:text-slate-300"> and share your thoughts with other educators.</span>
+          <span className="text-muted-foreground"> and share your thoughts with other educators.</span>
         </p>
       )}
     </section>

@@ -11,7 +11,7 @@ export function AskCategoryChips({ initial, error }: { initial: string[]; error?
   return (
     <fieldset aria-describedby={error ? "field-categories-error" : undefined}>
       <legend className="text-sm font-medium">Categories</legend>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Choose one or more.</p>
+      <p className="text-sm text-muted-foreground">Choose one or more.</p>
       <div className="mt-2 flex flex-wrap gap-2">
         {questionCategories.map(({ value, label }) => {
           const pressed = selected.includes(value);
@@ -22,9 +22,7 @@ export function AskCategoryChips({ initial, error }: { initial: string[]; error?
               aria-pressed={pressed}
               onClick={() => toggle(value)}
               className={`rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ${
-                pressed
-                  ? "border-accent bg-accent text-accent-foreground"
-                  : "border-slate-300 bg-white text-slate-800 hover:border-accent dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+                pressed ? "border-accent bg-accent text-accent-foreground" : "border-input bg-card text-foreground hover:border-accent"
               }`}
             >
               {label}

@@ -54,8 +54,8 @@ export function AskCommunityStats() {
       </h2>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-col-reverse rounded-xl border border-slate-200 p-4 text-center dark:border-slate-800">
-            <dt className="mt-1 text-sm text-slate-700 dark:text-slate-300">{stat.label}</dt>
+          <div key={stat.label} className="flex flex-col-reverse rounded-xl border border-border p-4 text-center">
+            <dt className="mt-1 text-sm text-muted-foreground">{stat.label}</dt>
             <dd className="text-3xl font-black text-accent">{stat.value}</dd>
           </div>
         ))}
@@ -72,10 +72,10 @@ export function AskRecentQuestions() {
       </h2>
       <ul className="mt-4 space-y-3">
         {recentQuestions.map((question) => (
-          <li key={question.title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <li key={question.title} className="rounded-xl border border-border p-4">
             <p className="text-xs font-semibold uppercase tracking-wide text-accent">{question.category}</p>
             <h3 className="mt-1 font-semibold leading-snug">{question.title}</h3>
-            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               <span>{question.askedBy}</span>
               <span>{question.when}</span>
               <span className="inline-flex items-center gap-1">
@@ -92,7 +92,7 @@ export function AskRecentQuestions() {
 
 export function AskPopularQuestions() {
   return (
-    <section aria-labelledby="popular-questions-heading" className="rounded-xl bg-slate-100 p-6 dark:bg-slate-900">
+    <section aria-labelledby="popular-questions-heading" className="rounded-xl bg-subtle p-6">
       <h2 id="popular-questions-heading" className="text-xl font-bold">
         Popular Questions
       </h2>
@@ -100,7 +100,7 @@ export function AskPopularQuestions() {
         {popularQuestions.map((question) => (
           <li key={question.title}>
             <h3 className="font-semibold leading-snug">{question.title}</h3>
-            <p className="mt-1 flex gap-4 text-sm text-slate-600 dark:text-slate-300">
+            <p className="mt-1 flex gap-4 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">
                 <MessageSquare className="size-4" aria-hidden />
                 {plural(question.answers, { one: "answer", other: "answers" })}

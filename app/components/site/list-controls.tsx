@@ -12,7 +12,7 @@ import { categoryLabel } from "#app/lib/category-label";
 import { buttonClass } from "#app/components/ui/button";
 import { hook, hooks } from "#app/lib/reader-hooks";
 
-const fieldClass = "h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const fieldClass = "h-10 rounded-md border border-input bg-card px-3 text-sm text-foreground";
 
 interface ListControlsProps {
   params: ArticleListParams;
@@ -109,7 +109,7 @@ export function ListViewToggle({ params }: { params: ArticleListParams }) {
           aria-label={label}
           aria-pressed={params.view === view}
           title={label}
-          className="rounded-md border border-slate-300 p-2 hover:bg-slate-100 aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-foreground dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-accent"
+          className="rounded-md border border-input p-2 hover:bg-muted aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-foreground dark:aria-pressed:bg-accent"
         >
           <Icon className="size-5" aria-hidden />
         </button>

@@ -17,7 +17,7 @@ export function ListFilterChips({ params }: { params: ArticleListParams }) {
         <li key={chip.key}>
           <a
             href={`${pathname}${articleListSearch({ ...params, ...chip.without })}`}
-            className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-slate-100 px-3 py-1 text-sm text-slate-900 hover:bg-slate-200 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+            className="inline-flex items-center gap-1 rounded-full border border-input bg-muted px-3 py-1 text-sm text-foreground hover:bg-secondary"
           >
             <span className="sr-only">Remove filter </span>
             {chip.text}

@@ -6,7 +6,7 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 /** The count line; the reader script shows "Loading articles..." in it while the list reloads. Announced to screen readers. */
 export function ListStatus({ count }: { count: number }) {
   return (
-    <p role="status" {...hook(hooks.listStatus)} className="text-sm text-slate-600 dark:text-slate-300">
+    <p role="status" {...hook(hooks.listStatus)} className="text-sm text-muted-foreground">
       {`${plural(count, { one: "article", other: "articles" })} found`}
     </p>
   );
@@ -21,7 +21,7 @@ export function FullTextOffer({ params, total }: { params: ArticleListParams; to
   const search = fullTextSearchOffer(params, total);
   if (!search) return null;
   return (
-    <p className="text-sm text-slate-600 dark:text-slate-300">
+    <p className="text-sm text-muted-foreground">
       Searched titles and excerpts only.{" "}
       <a href={`${pathname}${search}`} className="font-semibold text-accent underline">
         Search the full text

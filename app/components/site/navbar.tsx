@@ -18,8 +18,7 @@ interface NavbarProps {
   user: { role: "user" | "admin" } | null;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${isActive ? "text-accent" : ""}`;
+const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-accent" : ""}`;
 
 /** The public links; the Admin Dashboard link only for admins. */
 function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
@@ -44,7 +43,7 @@ export function Navbar({ user }: NavbarProps) {
       <SiteNavLink to="/account" className={linkClass}>
         Account
       </SiteNavLink>
-      <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" />
+      <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-input px-3 py-2 text-sm font-medium hover:bg-muted" />
     </div>
   ) : (
     <SiteLink to="/auth" className={buttonClass("primary", "md", "font-semibold")}>
@@ -52,7 +51,7 @@ export function Navbar({ user }: NavbarProps) {
     </SiteLink>
   );
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
         <SiteLink to="/" className="font-serif text-xl font-black tracking-tight">
           THE EDUCATOR
@@ -65,7 +64,7 @@ export function Navbar({ user }: NavbarProps) {
           <div className="hidden md:block">{account}</div>
           <button
             type="button"
-            className="rounded-md p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+            className="rounded-md p-2 hover:bg-muted md:hidden"
             aria-label="Open menu"
             aria-expanded="false"
             aria-controls="mobile-menu"
@@ -77,7 +76,7 @@ export function Navbar({ user }: NavbarProps) {
           </button>
         </div>
       </nav>
-      <div id="mobile-menu" {...hook(hooks.menu)} hidden className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800">
+      <div id="mobile-menu" {...hook(hooks.menu)} hidden className="border-t border-border px-4 py-3 md:hidden">
         <div className="flex flex-col gap-1">
           <SiteLinks isAdmin={isAdmin} />
           <div className="pt-2">{account}</div>

@@ -8,11 +8,11 @@ import { hook, hooks } from "#app/lib/reader-hooks";
  */
 export function NewsletterSignup({ id, className = "" }: { id: string; className?: string }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={cn("rounded-2xl border border-slate-200 p-6 dark:border-slate-800", className)}>
+    <section aria-labelledby={`${id}-heading`} className={cn("rounded-2xl border border-border p-6", className)}>
       <h2 id={`${id}-heading`} className="text-xl font-bold">
         The weekly digest
       </h2>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">The week's new articles in your inbox, once a week. Unsubscribe at any time.</p>
+      <p className="mt-1 text-muted-foreground">The week's new articles in your inbox, once a week. Unsubscribe at any time.</p>
       <form method="post" action="/newsletter" className="mt-4 flex flex-wrap items-end gap-3" {...hook(hooks.newsletterForm)}>
         <div className="min-w-56 flex-1">
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
@@ -25,7 +25,7 @@ export function NewsletterSignup({ id, className = "" }: { id: string; className
             required
             maxLength={254}
             autoComplete="email"
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            className="mt-1 w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
           />
         </div>
         <button type="submit" className={buttonClass("primary", "lg")}>

@@ -4,8 +4,7 @@ export interface PageLinks {
   next: string | null;
 }
 
-const linkClass =
-  "inline-flex items-center gap-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
+const linkClass = "inline-flex items-center gap-1 rounded-md border border-input px-4 py-2 text-sm font-medium hover:bg-muted";
 
 /**
  * "Previous" / "Next" for a list shown a page at a time. Plain links (rel="prev"/"next"), so it

@@ -5,7 +5,7 @@ export function ReaderNotFound({ title, message }: { title: string; message: str
       <title>{`${title} | The Educator`}</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{message}</p>
+      <p className="mt-2 text-muted-foreground">{message}</p>
       <a href="/articles" className="mt-6 inline-block font-medium text-accent underline">
         Back to Articles
       </a>

@@ -39,8 +39,8 @@ export function SearchableArticleList({ params, searchLabel, articles, total, pa
           <Pagination links={pages} label={`${label} pages`} />
         </div>
       ) : (
-        <div className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
-          <p className="text-lg text-slate-700 dark:text-slate-200">{emptyMessage}</p>
+        <div className="rounded-xl border border-dashed border-input px-4 py-12 text-center">
+          <p className="text-lg text-muted-foreground">{emptyMessage}</p>
           {clearSearch && (
             <form method="get" className="mt-4">
               {params.sort !== "newest" && <input type="hidden" name="sort" value={params.sort} />}

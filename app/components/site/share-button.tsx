@@ -3,7 +3,7 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 
 /** The look of Share and of the other ways to share beside it. */
 export const shareItemClass =
-  "inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:border-slate-600 dark:hover:bg-slate-800";
+  "inline-flex items-center gap-2 rounded-md border border-input px-3 py-1.5 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
  * Share: the reader script (app/reader-script) opens the native share sheet or copies the link

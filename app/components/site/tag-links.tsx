@@ -12,7 +12,7 @@ export function TagLinks({ tags, limit, className = "" }: { tags: readonly TagNa
         <li key={tag.slug}>
           <a
             href={`/tag/${tag.slug}`}
-            className="inline-block rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:border-accent hover:text-slate-900 dark:border-slate-600 dark:text-slate-200 dark:hover:text-white"
+            className="inline-block rounded-full border border-input px-2 py-0.5 text-xs text-muted-foreground hover:border-accent hover:text-foreground"
           >
             #{tag.name}
           </a>

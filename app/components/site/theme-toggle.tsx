@@ -15,7 +15,7 @@ export function ThemeToggle() {
       type="button"
       {...hook(hooks.themeToggle)}
       onClick={() => toggleTheme()}
-      className="rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+      className="rounded-md p-2 hover:bg-muted"
       aria-label={themeToggleLabel(theme)}
     >
       <Moon className="size-5 dark:hidden" aria-hidden />

@@ -7,8 +7,8 @@ export const buttonVariants = cva("inline-flex items-center justify-center gap-2
     variant: {
       // Darker on hover: fading it would take the text below AA contrast while the pointer rests on it.
       primary: "bg-accent text-accent-foreground hover:brightness-90",
-      outline: "border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800",
-      ghost: "hover:bg-slate-100 dark:hover:bg-slate-800",
+      outline: "border border-input hover:bg-muted",
+      ghost: "hover:bg-muted",
       destructive: "bg-red-700 text-white hover:bg-red-800",
     },
     size: { sm: "px-2.5 py-1.5 text-xs", md: "px-4 py-2 text-sm", lg: "px-5 py-2.5 font-semibold", icon: "p-2" },

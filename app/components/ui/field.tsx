@@ -1,8 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "#app/lib/cn";
 
-export const controlClass =
-  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+export const controlClass = "mt-1 w-full rounded-md border border-input bg-card px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground";
 
 /** A control's classes: the kit's, a red border when its value was refused, then the caller's. */
 const controlClasses = (error: string | undefined, className: string | undefined) => cn(controlClass, error && "border-red-600 dark:border-red-400", className);
@@ -29,7 +28,7 @@ export function Field({ id, label, error, required, requiredMark = true, hint, c
       </label>
       {children(describedBy)}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted-foreground">
           {hint}
         </p>
       )}
@@ -105,7 +104,7 @@ export function SwitchField({ id, name, label, hint, defaultChecked }: { id: str
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <span id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+      <span id={`${id}-hint`} className="text-xs text-muted-foreground">
         {hint}
       </span>
     </div>

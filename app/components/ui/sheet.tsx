@@ -28,7 +28,7 @@ export function Sheet({ open, onClose, label, children }: SheetProps) {
       onClick={(event) => {
         if (event.target === dialog.current) onClose();
       }}
-      className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-slate-50 p-0 text-inherit backdrop:bg-black/50 dark:bg-slate-900"
+      className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-subtle p-0 text-inherit backdrop:bg-black/50"
     >
       {children}
     </dialog>

@@ -34,7 +34,7 @@ export function Tabs<Value extends string>({ label, tabs, value, onChange, panel
     buttons.current[next]?.focus();
   }
   return (
-    <div role="tablist" aria-label={label} className={cn("grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800", className)}>
+    <div role="tablist" aria-label={label} className={cn("grid grid-cols-2 rounded-lg bg-muted p-1", className)}>
       {tabs.map((tab, index) => {
         const selected = tab.value === value;
         return (
@@ -51,7 +51,7 @@ export function Tabs<Value extends string>({ label, tabs, value, onChange, panel
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn("rounded-md py-2 text-sm font-semibold", selected && "bg-white shadow dark:bg-slate-950")}
+            className={cn("rounded-md py-2 text-sm font-semibold", selected && "bg-background shadow")}
           >
             {tab.label}
           </button>

@@ -56,7 +56,7 @@ function PageLabel({ page }: { page: { path: string; title: string | null } }) {
   return (
     <>
       <span className="block">{name}</span>
-      <span className="block text-xs text-muted">{page.path}</span>
+      <span className="block text-xs text-muted-foreground">{page.path}</span>
     </>
   );
 }
@@ -67,10 +67,10 @@ function dayLabel(day: string) {
 
 function SummaryCard({ title, value, detail }: { title: string; value: React.ReactNode; detail?: string }) {
   return (
-    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+    <section className="rounded-xl border border-border p-5">
+      <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
       <p className={`mt-2 font-bold [overflow-wrap:anywhere] ${detail ? "text-lg" : "text-2xl"}`}>{value}</p>
-      {detail && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{detail}</p>}
+      {detail && <p className="mt-1 text-sm text-muted-foreground">{detail}</p>}
     </section>
   );
 }
@@ -79,7 +79,7 @@ function SummaryCard({ title, value, detail }: { title: string; value: React.Rea
 function DailyBars({ title, daily, pick }: { title: string; daily: DailyFigure[]; pick: (figure: DailyFigure) => number }) {
   const max = Math.max(1, ...daily.map(pick));
   return (
-    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label={title}>
+    <section className="rounded-xl border border-border p-5" aria-label={title}>
       <h2 className="font-semibold">{title}</h2>
       <div className="mt-4 flex h-40 items-end gap-0.5" aria-hidden>
         {daily.map((figure) => (
@@ -91,7 +91,7 @@ function DailyBars({ title, daily, pick }: { title: string; daily: DailyFigure[]
           </div>
         ))}
       </div>
-      <div className="mt-1 flex justify-between text-xs text-slate-600 dark:text-slate-300" aria-hidden>
+      <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden>
         <span>{dayLabel(daily[0]!.day)}</span>
         <span>{dayLabel(daily.at(-1)!.day)}</span>
       </div>
@@ -125,7 +125,7 @@ function TopList({
     <section>
       <h2 className="mb-2 font-semibold">{title}</h2>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>
+        <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         <Table>
           <thead>
@@ -159,13 +159,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Analytics</h1>
         <div className="flex items-center gap-2">
-          <nav aria-label="Range" className="flex rounded-md border border-slate-300 dark:border-slate-600">
+          <nav aria-label="Range" className="flex rounded-md border border-input">
             {analyticsRanges.map((range) => (
               <Link
                 key={range}
                 to={`?range=${range}`}
                 aria-current={selected === range ? "page" : undefined}
-                className={`px-3 py-2 text-sm ${selected === range ? "bg-accent font-semibold text-accent-foreground" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+                className={`px-3 py-2 text-sm ${selected === range ? "bg-accent font-semibold text-accent-foreground" : "hover:bg-muted"}`}
               >
                 Last {range} days
               </Link>

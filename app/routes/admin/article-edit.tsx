@@ -103,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="py-16 text-center">
       <title>{missing ? "Article not found | The Educator - Admin" : "The Educator - Admin"}</title>
       <h1 className="text-2xl font-bold">{missing ? "Oops! Page not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{missing ? "No article has this id. It may have been deleted." : "Please try again."}</p>
+      <p className="mt-2 text-muted-foreground">{missing ? "No article has this id. It may have been deleted." : "Please try again."}</p>
       <Link to="/admin/articles" className="mt-6 inline-block font-medium text-accent underline">
         Back to Articles
       </Link>

@@ -57,7 +57,7 @@ const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { d
 
 const statusBadges: Record<AdminArticle["status"], { label: string; className: string }> = {
   published: { label: "Published", className: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" },
-  draft: { label: "Draft", className: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200" },
+  draft: { label: "Draft", className: "bg-secondary text-foreground" },
   scheduled: { label: "Scheduled", className: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" },
 };
 
@@ -67,7 +67,7 @@ function StatusBadge({ status, schedule }: Pick<AdminArticle, "status" | "schedu
     <>
       <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
       {schedule && (
-        <time dateTime={schedule.iso} className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
+        <time dateTime={schedule.iso} className="mt-1 block text-xs text-muted-foreground">
           {schedule.text}
         </time>
       )}
@@ -96,7 +96,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       </Td>
       <Td label="Category">
         {article.categoryName}
-        <span className="block text-xs text-slate-600 dark:text-slate-300">{article.categorySlug}</span>
+        <span className="block text-xs text-muted-foreground">{article.categorySlug}</span>
       </Td>
       <Td label="Created" className="whitespace-nowrap">
         {dateLabel(article.createdAt)}
@@ -132,9 +132,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">
-          Articles {!loadError && <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>}
-        </h1>
+        <h1 className="text-2xl font-bold">Articles {!loadError && <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>}</h1>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/articles/ai-writer" className={buttonClass("outline")}>
             <Sparkles className="size-4" aria-hidden />
@@ -151,7 +149,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           {loadError}
         </p>
       ) : articles.length === 0 ? (
-        <p className="mt-6 text-slate-700 dark:text-slate-300">No articles yet. Use New Article to write the first one.</p>
+        <p className="mt-6 text-muted-foreground">No articles yet. Use New Article to write the first one.</p>
       ) : (
         <div className="mt-6">
           {/* Eight columns: narrower gaps leave the title room for a few lines. */}

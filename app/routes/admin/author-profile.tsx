@@ -71,7 +71,7 @@ export default function AuthorProfileScreen({ loaderData, actionData }: Route.Co
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-bold">Author Profile</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
+      <p className="mt-1 text-muted-foreground">
         Shown to readers on the articles you write and on your author page. Without a public profile, your articles say “The Educator”.
       </p>
       {loaderData.values.slug && (

@@ -111,7 +111,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          Categories <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
+          Categories <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>
         </h1>
         <Button onClick={() => setForm({ mode: "create" })}>
           <Plus className="size-4" aria-hidden />
@@ -139,7 +139,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
                   <Td label="Slug">
                     <code>{category.slug}</code>
                   </Td>
-                  <Td label="Description" wide className="max-w-md min-w-40 text-slate-700 dark:text-slate-300">
+                  <Td label="Description" wide className="max-w-md min-w-40 text-muted-foreground">
                     {category.description}
                   </Td>
                   <Td label="Icon">{category.icon}</Td>

@@ -74,7 +74,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold">
-        Comments <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
+        Comments <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>
       </h1>
       <SearchFilterForm
         id="comment"

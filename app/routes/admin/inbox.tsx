@@ -80,7 +80,7 @@ function ReadState({ kind, id, read }: { kind: "message" | "question"; id: strin
   const fetcher = useFetcher<typeof action>();
   if (read) {
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-muted-foreground">
         Read <time dateTime={read.iso}>{read.text}</time>
       </p>
     );
@@ -92,7 +92,7 @@ function ReadState({ kind, id, read }: { kind: "message" | "question"; id: strin
       <button
         type="submit"
         disabled={fetcher.state !== "idle"}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+        className="rounded-md border border-input px-3 py-1.5 text-sm font-medium hover:bg-muted disabled:opacity-60"
       >
         {fetcher.state === "idle" ? "Mark as read" : "Marking..."}
       </button>
@@ -110,7 +110,7 @@ function UnreadTag() {
 }
 
 const itemClass = (unread: boolean) =>
-  `rounded-lg border p-4 ${unread ? "border-l-4 border-orange-300 border-l-orange-600 bg-orange-50/60 dark:border-orange-800 dark:border-l-orange-400 dark:bg-orange-950/30" : "border-slate-200 dark:border-slate-800"}`;
+  `rounded-lg border p-4 ${unread ? "border-l-4 border-orange-300 border-l-orange-600 bg-orange-50/60 dark:border-orange-800 dark:border-l-orange-400 dark:bg-orange-950/30" : "border-border"}`;
 
 function countLine(total: number, unread: number) {
   return `(${total} total, ${unread} unread)`;
@@ -123,15 +123,15 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
     <div className="space-y-10">
       <div>
         <h1 className="text-2xl font-bold">Inbox</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">Messages from the Contact page and questions from Ask Kafundisha, newest first.</p>
+        <p className="mt-1 text-muted-foreground">Messages from the Contact page and questions from Ask Kafundisha, newest first.</p>
       </div>
 
       <section aria-labelledby="messages-heading">
         <h2 id="messages-heading" className="text-xl font-bold">
-          Messages <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.messages.total, counts.messages.unread)}</span>
+          Messages <span className="text-base font-normal text-muted-foreground">{countLine(counts.messages.total, counts.messages.unread)}</span>
         </h2>
         {messages.length === 0 ? (
-          <p className="mt-3 text-slate-600 dark:text-slate-300">No messages yet.</p>
+          <p className="mt-3 text-muted-foreground">No messages yet.</p>
         ) : (
           <ul className="mt-4 space-y-4">
             {messages.map((message) => (
@@ -143,7 +143,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
                       {message.subject}
                     </h3>
                   </header>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  <p className="mt-1 text-sm text-muted-foreground">
                     From {message.firstName} {message.lastName} &lt;
                     <a href={`mailto:${message.email}`} className="underline underline-offset-2">
                       {message.email}
@@ -164,11 +164,10 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading" className="text-xl font-bold">
-          Questions{" "}
-          <span className="text-base font-normal text-slate-600 dark:text-slate-300">{countLine(counts.questions.total, counts.questions.unread)}</span>
+          Questions <span className="text-base font-normal text-muted-foreground">{countLine(counts.questions.total, counts.questions.unread)}</span>
         </h2>
         {questions.length === 0 ? (
-          <p className="mt-3 text-slate-600 dark:text-slate-300">No questions yet.</p>
+          <p className="mt-3 text-muted-foreground">No questions yet.</p>
         ) : (
           <ul className="mt-4 space-y-4">
             {questions.map((question) => (
@@ -180,16 +179,13 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
                       {question.title}
                     </h3>
                   </header>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  <p className="mt-1 text-sm text-muted-foreground">
                     {question.askerEmail ? `Asked by ${question.askerName ?? question.askerEmail} (${question.askerEmail})` : "Asked anonymously"} ·{" "}
                     <Received at={question.received} />
                   </p>
                   <ul aria-label="Categories" className="mt-2 flex flex-wrap gap-2">
                     {question.categories.map((category) => (
-                      <li
-                        key={category}
-                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100"
-                      >
+                      <li key={category} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
                         {questionCategoryLabel(category)}
                       </li>
                     ))}

@@ -44,7 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox }}
     >
       {navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") ? (
-        <p role="status" className="text-slate-600 dark:text-slate-300">
+        <p role="status" className="text-muted-foreground">
           Loading...
         </p>
       ) : (

@@ -106,7 +106,7 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
             Search media
           </label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" aria-hidden />
+            <Search className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
             <input
               id={searchId}
               key={filter.q}
@@ -150,12 +150,12 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
         </p>
       )}
 
-      <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+      <p role="status" className="mt-4 text-sm text-muted-foreground">
         {`${plural(items.length, { one: "item", other: "items" })} on this page`}
       </p>
 
       {items.length === 0 ? (
-        <p className="mt-8 text-center text-slate-600 dark:text-slate-300">{filtered ? "No media matches your search." : "No media yet."}</p>
+        <p className="mt-8 text-center text-muted-foreground">{filtered ? "No media matches your search." : "No media yet."}</p>
       ) : (
         <ul aria-label="Media items" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {items.map((item) => (

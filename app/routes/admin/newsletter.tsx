@@ -111,10 +111,10 @@ export async function action({ request }: Route.ActionArgs) {
 const statusStyles = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   confirmed: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  unsubscribed: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+  unsubscribed: "bg-secondary text-foreground",
 } as const;
 
-const fieldClass = "mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900";
+const fieldClass = "mt-1 rounded-md border border-input bg-card px-3 py-2 text-sm";
 
 /** While mails of a send are pending, the counts are loaded again every few seconds. */
 function useRefreshWhileSending(sending: boolean) {
@@ -136,7 +136,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
     <div className="space-y-10">
       <div>
         <h1 className="text-2xl font-bold">Newsletter</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">
+        <p className="mt-1 text-muted-foreground">
           The weekly digest of the week's articles, mailed to readers who subscribed on the home and article pages and confirmed their address.
         </p>
         {!delivers && (
@@ -155,8 +155,8 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         </h2>
         <dl className="mt-3 grid max-w-xl grid-cols-3 gap-4">
           {(["confirmed", "pending", "unsubscribed"] as const).map((status) => (
-            <div key={status} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-              <dt className="text-sm capitalize text-slate-700 dark:text-slate-300">{status}</dt>
+            <div key={status} className="rounded-lg border border-border p-4">
+              <dt className="text-sm capitalize text-muted-foreground">{status}</dt>
               <dd className="text-2xl font-bold tabular-nums">{counts[status]}</dd>
             </div>
           ))}
@@ -167,7 +167,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         <h2 id="schedule-heading" className="text-xl font-bold">
           Schedule
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        <p className="mt-1 text-sm text-muted-foreground">
           {schedule?.next ? (
             <>
               Next digest: <time dateTime={schedule.next.iso}>{schedule.next.text}</time> ({timeZone}). A week with no new articles is skipped.
@@ -212,7 +212,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         </h2>
         {preview ? (
           <>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            <p className="mt-1 text-sm text-muted-foreground">
               Subject: <strong>{preview.subject}</strong> ({preview.articles === 1 ? "1 article" : `${preview.articles} articles`} from the last 7 days)
             </p>
             {/* The mail's own HTML, in a sandbox: no scripts, no navigation, nothing of this page's. */}
@@ -220,7 +220,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
               title="Digest preview"
               sandbox=""
               srcDoc={preview.html}
-              className="mt-4 h-[32rem] w-full max-w-3xl rounded-lg border border-slate-200 bg-white dark:border-slate-800"
+              className="mt-4 h-[32rem] w-full max-w-3xl rounded-lg border border-border bg-white"
             />
             <Form
               method="post"
@@ -234,7 +234,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
             </Form>
           </>
         ) : (
-          <p className="mt-1 text-slate-700 dark:text-slate-300">No articles were published in the last 7 days: there is nothing to send.</p>
+          <p className="mt-1 text-muted-foreground">No articles were published in the last 7 days: there is nothing to send.</p>
         )}
       </section>
 
@@ -254,7 +254,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
                   <tr key={send.id}>
                     <Td label="Created" className="whitespace-nowrap">
                       <time dateTime={send.created.iso}>{send.created.text}</time>
-                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      <span className="block text-xs text-muted-foreground">
                         {send.scheduled ? "Scheduled" : `Sent by ${send.createdBy ?? "a former admin"}`}
                       </span>
                     </Td>
@@ -291,7 +291,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
 
       <section aria-labelledby="subscribers-heading">
         <h2 id="subscribers-heading" className="text-xl font-bold">
-          Subscriber list <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${subscriberTotal})`}</span>
+          Subscriber list <span className="text-base font-normal text-muted-foreground">{`(${subscriberTotal})`}</span>
         </h2>
         <div className="mt-3">
           <Table stackBelow="lg">

@@ -14,13 +14,13 @@ export default function SettingsScreen() {
   return (
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold">Settings</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">Choices are kept in this browser.</p>
+      <p className="mt-1 text-muted-foreground">Choices are kept in this browser.</p>
 
-      <section aria-labelledby="appearance-heading" className="mt-6 rounded-xl border border-slate-200 px-5 dark:border-slate-800">
+      <section aria-labelledby="appearance-heading" className="mt-6 rounded-xl border border-border px-5">
         <h2 id="appearance-heading" className="pt-5 text-lg font-semibold">
           Appearance
         </h2>
-        <div className="divide-y divide-slate-200 dark:divide-slate-800">
+        <div className="divide-y divide-border">
           <SettingsSwitch
             label="Dark Mode"
             description="Use the dark theme across the site."

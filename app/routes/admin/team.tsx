@@ -50,7 +50,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
-          Team <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
+          Team <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>
         </h1>
         <Link to="/admin/team/new" className={buttonClass()}>
           <Plus className="size-4" aria-hidden />
@@ -71,7 +71,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
                     {member.photoUrl ? (
                       <img src={member.photoUrl} alt="" className="size-10 rounded-full object-cover" />
                     ) : (
-                      <span className="flex size-10 items-center justify-center rounded-full bg-slate-200 dark:bg-slate-700">
+                      <span className="flex size-10 items-center justify-center rounded-full bg-secondary">
                         <UserRound className="size-5" aria-hidden />
                       </span>
                     )}
@@ -84,7 +84,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
                   </Td>
                   <Td label="Active">
                     <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"}`}
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-secondary text-foreground"}`}
                     >
                       {member.active ? "Active" : "Inactive"}
                     </span>

@@ -79,7 +79,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold">
-        Users <span className="text-base font-normal text-slate-600 dark:text-slate-300">{`(${total})`}</span>
+        Users <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>
       </h1>
       <SearchFilterForm
         id="user"

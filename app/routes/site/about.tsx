@@ -71,7 +71,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <h2 id="mission-heading" className="text-2xl font-bold">
             Our Mission
           </h2>
-          <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+          <p className="mt-4 text-lg text-muted-foreground">
             We exist to support and celebrate teachers. The Educator gives educators clear news about the policies that shape their work, practical ideas they
             can use in crowded and under-resourced classrooms, and a community where they can ask questions and learn from one another.
           </p>
@@ -83,17 +83,17 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {values.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+              <li key={title} className="rounded-xl border border-border p-6">
                 <Icon className="size-8 text-accent" aria-hidden />
                 <h3 className="mt-3 text-lg font-bold">{title}</h3>
-                <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{text}</p>
+                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
               </li>
             ))}
           </ul>
         </section>
 
-        <section aria-labelledby="story-heading" className="mx-auto mt-14 max-w-3xl space-y-4 text-slate-700 dark:text-slate-300">
-          <h2 id="story-heading" className="text-2xl font-bold text-slate-900 dark:text-slate-100">
+        <section aria-labelledby="story-heading" className="mx-auto mt-14 max-w-3xl space-y-4 text-muted-foreground">
+          <h2 id="story-heading" className="text-2xl font-bold text-foreground">
             Our Story
           </h2>
           <p>
@@ -121,7 +121,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               Failed to load team members. Please try again.
             </p>
           ) : team.length === 0 ? (
-            <p className="mt-6 text-center text-slate-600 dark:text-slate-300">Our team will be introduced here shortly.</p>
+            <p className="mt-6 text-center text-muted-foreground">Our team will be introduced here shortly.</p>
           ) : (
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {team.map((member) => (
@@ -131,11 +131,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section aria-labelledby="join-heading" className="mt-14 rounded-2xl bg-slate-100 px-6 py-10 text-center dark:bg-slate-900">
+        <section aria-labelledby="join-heading" className="mt-14 rounded-2xl bg-subtle px-6 py-10 text-center">
           <h2 id="join-heading" className="text-2xl font-bold">
             Write With Us
           </h2>
-          <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+          <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">
             Have a lesson that worked, a story from your school or an idea worth sharing? We would love to hear from you.
           </p>
           <a href="/contact" className={buttonClass("primary", "lg", "mt-6 py-3")}>

@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+    <section aria-labelledby={id} className="rounded-xl border border-border p-6">
       <h2 id={id} className="text-lg font-bold">
         {title}
       </h2>
@@ -118,7 +118,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             defaultValue={loaderData.displayName}
             autoComplete="nickname"
           />
-          <p className="text-sm text-slate-600 dark:text-slate-300">Shown with the comments you write.</p>
+          <p className="text-sm text-muted-foreground">Shown with the comments you write.</p>
           <AccountNotice error={answer("display-name")?.error} done={answer("display-name")?.done} />
           <AccountSubmit busy={busyWith === "display-name"}>Save display name</AccountSubmit>
         </Form>
@@ -129,9 +129,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           You sign in with <strong>{loaderData.email}</strong>.
         </p>
         {loaderData.pendingEmail && (
-          <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <Form method="post" className="space-y-3 rounded-md border border-border p-4">
             <input type="hidden" name="intent" value="cancel-email" />
-            <p className="text-sm text-slate-700 dark:text-slate-300">
+            <p className="text-sm text-muted-foreground">
               Waiting for confirmation: <strong>{loaderData.pendingEmail}</strong>. Open the link we sent there while signed in to this account, send a new one
               below, or cancel the change.
             </p>
@@ -152,9 +152,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             defaultValue={answer("email")?.values.newEmail ?? loaderData.pendingEmail ?? ""}
           />
           <AccountField id="emailPassword" label="Current password" type="password" required autoComplete="current-password" />
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            We mail a notice to {loaderData.email} too, with a link that undoes the change for 7 days.
-          </p>
+          <p className="text-sm text-muted-foreground">We mail a notice to {loaderData.email} too, with a link that undoes the change for 7 days.</p>
           <AccountNotice error={answer("email")?.error} done={answer("email")?.done} />
           <AccountSubmit busy={busyWith === "email"}>Send confirmation link</AccountSubmit>
         </Form>
@@ -171,14 +169,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </Section>
 
       <Section id="account-sessions" title="Signed-in devices">
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ul className="divide-y divide-border">
           {loaderData.sessions.map((session, index) => (
             <li key={index} className="flex justify-between gap-4 py-2 text-sm">
               <span>
                 {session.device}
-                {session.current && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800">This device</span>}
+                {session.current && <span className="ml-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">This device</span>}
               </span>
-              <span className="text-slate-600 dark:text-slate-300">
+              <span className="text-muted-foreground">
                 Signed in <time dateTime={session.created.iso}>{session.created.text}</time>
               </span>
             </li>

@@ -42,7 +42,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
         <h1 className="font-serif text-3xl font-black md:text-4xl">All Articles</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">News, ideas and practical guidance for educators in Zambia and worldwide.</p>
+        <p className="mt-2 text-muted-foreground">News, ideas and practical guidance for educators in Zambia and worldwide.</p>
       </header>
       <ListControls params={params} searchLabel="Search articles" searchPlaceholder="Search by title or excerpt..." withCategoryFilter />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -59,8 +59,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           <Pagination links={pages} label="Articles pages" />
         </div>
       ) : (
-        <div className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center dark:border-slate-700">
-          <p className="text-lg text-slate-700 dark:text-slate-200">No articles found matching your criteria.</p>
+        <div className="rounded-xl border border-dashed border-input px-4 py-12 text-center">
+          <p className="text-lg text-muted-foreground">No articles found matching your criteria.</p>
           <form method="get" action="/articles" className="mt-4">
             {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
             <button type="submit" className={buttonClass("primary", "md", "font-semibold")}>

@@ -43,7 +43,7 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
       <header className="text-center">
         <MessageCircleQuestion className="mx-auto size-12 text-accent" aria-hidden />
         <h1 className="mt-2 font-serif text-4xl font-black">Ask Kafundisha</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
           Kafundisha means teacher. Ask a question about your classroom, your learners or your career, and experienced educators from across Zambia and beyond
           will share what works for them.
         </p>
@@ -54,11 +54,11 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
       </div>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6">
           <h2 id="ask-form-heading" className="text-xl font-bold">
             Ask a Question
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+          <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
           {actionData?.status === "sent" && (
             <p
               role="status"

@@ -42,9 +42,9 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col items-start gap-5 sm:flex-row sm:items-center">
         {author.photoUrl && <img src={author.photoUrl} alt="" width={112} height={112} className="size-28 shrink-0 rounded-full object-cover" />}
         <div>
-          <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Author</p>
+          <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Author</p>
           <h1 className="font-serif text-3xl font-black md:text-4xl">{author.name}</h1>
-          {author.bio && <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{author.bio}</p>}
+          {author.bio && <p className="mt-2 max-w-2xl text-muted-foreground">{author.bio}</p>}
         </div>
       </header>
       <ListStatus count={total} />
@@ -54,9 +54,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           <Pagination links={pages} label={`${author.name} pages`} />
         </div>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-12 text-center text-lg text-slate-700 dark:border-slate-700 dark:text-slate-200">
-          No published articles yet.
-        </p>
+        <p className="rounded-xl border border-dashed border-input px-4 py-12 text-center text-lg text-muted-foreground">No published articles yet.</p>
       )}
     </div>
   );

@@ -46,22 +46,22 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="text-center">
         <h1 className="font-serif text-4xl font-black">Contact Us</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-muted-foreground">
           Questions, story ideas, feedback or a school success worth sharing? We read every message and reply within two working days.
         </p>
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_2fr]">
         <div className="space-y-6">
-          <section aria-labelledby="contact-details-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          <section aria-labelledby="contact-details-heading" className="rounded-xl border border-border p-6">
             <h2 id="contact-details-heading" className="text-xl font-bold">
               Contact Details
             </h2>
-            <ul className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
+            <ul className="mt-4 space-y-4 text-muted-foreground">
               <li className="flex gap-3">
                 <Mail className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
                 <span>
-                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Email</span>
+                  <span className="block font-semibold text-foreground">Email</span>
                   <a href="mailto:hello@theeducator.co.zm" className="underline underline-offset-2">
                     hello@theeducator.co.zm
                   </a>
@@ -70,7 +70,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               <li className="flex gap-3">
                 <Phone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
                 <span>
-                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Phone</span>
+                  <span className="block font-semibold text-foreground">Phone</span>
                   <a href="tel:+260211000000" className="underline underline-offset-2">
                     +260 211 000 000
                   </a>
@@ -79,13 +79,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               <li className="flex gap-3">
                 <MapPin className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
                 <span>
-                  <span className="block font-semibold text-slate-900 dark:text-slate-100">Office</span>
+                  <span className="block font-semibold text-foreground">Office</span>
                   Plot 12, Independence Avenue, Lusaka, Zambia
                 </span>
               </li>
             </ul>
           </section>
-          <section aria-labelledby="office-hours-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+          <section aria-labelledby="office-hours-heading" className="rounded-xl border border-border p-6">
             <h2 id="office-hours-heading" className="flex items-center gap-2 text-xl font-bold">
               <Clock className="size-5 text-accent" aria-hidden />
               Office Hours
@@ -94,18 +94,18 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               {officeHours.map((row) => (
                 <li key={row.hours} className="flex justify-between gap-4">
                   <span className="font-medium">{row.hours}</span>
-                  <span className="text-slate-700 dark:text-slate-300">{row.detail}</span>
+                  <span className="text-muted-foreground">{row.detail}</span>
                 </li>
               ))}
             </ul>
           </section>
         </div>
 
-        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-border p-6">
           <h2 id="contact-form-heading" className="text-xl font-bold">
             Send Us a Message
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">All fields are required.</p>
+          <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
           {actionData?.status === "sent" && (
             <p
               role="status"

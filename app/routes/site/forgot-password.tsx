@@ -52,7 +52,7 @@ export default function EmailLinkRequest({ loaderData, actionData }: Route.Compo
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold">{screen.title}</h1>
-      <p className="mt-3 text-center text-slate-700 dark:text-slate-300">{screen.lead}</p>
+      <p className="mt-3 text-center text-muted-foreground">{screen.lead}</p>
       <Form method="post" className="mt-8 space-y-4">
         <AccountField id="email" label="Email" type="email" required autoComplete="email" defaultValue={actionData?.email} />
         <AccountNotice error={actionData?.error} done={actionData?.done} />

@@ -49,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-4xl font-black md:text-6xl">The Educator</h1>
           <p className="mt-4 text-lg md:text-xl">Empowering educators worldwide with news, ideas and practical guidance, rooted in Zambia.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-slate-100">
+            <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-blue-50">
               Explore Articles
             </a>
             <a href="/about" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">
@@ -66,10 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
           {categoryLinks.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <a
-                href={to}
-                className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-center font-medium hover:border-accent dark:border-slate-800"
-              >
+              <a href={to} className="flex flex-col items-center gap-2 rounded-xl border border-border p-4 text-center font-medium hover:border-accent">
                 <Icon className="size-8 text-accent" aria-hidden />
                 {label}
               </a>
@@ -83,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Featured Articles
         </h2>
         {featured.length === 0 ? (
-          <p className="mt-4 text-slate-600 dark:text-slate-300">No featured articles yet</p>
+          <p className="mt-4 text-muted-foreground">No featured articles yet</p>
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             {featured.map((article, index) => (
@@ -105,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         {latest.length === 0 ? (
-          <p className="mt-4 text-slate-600 dark:text-slate-300">No articles yet. Check back soon</p>
+          <p className="mt-4 text-muted-foreground">No articles yet. Check back soon</p>
         ) : (
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {latest.map((article) => (
@@ -121,19 +118,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <NewsletterSignup id="home-newsletter" />
       </div>
 
-      <section aria-labelledby="community-heading" className="mx-auto my-12 max-w-7xl rounded-2xl bg-slate-100 px-6 py-10 text-center dark:bg-slate-900">
+      <section aria-labelledby="community-heading" className="mx-auto my-12 max-w-7xl rounded-2xl bg-subtle px-6 py-10 text-center">
         <BookOpen className="mx-auto size-10 text-accent" aria-hidden />
         <h2 id="community-heading" className="mt-2 text-2xl font-bold">
           Join Our Community
         </h2>
-        <p className="mx-auto mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+        <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">
           Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a href="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
             Ask Kafundisha
           </a>
-          <a href="/contact" className="rounded-md border border-slate-400 px-5 py-3 font-semibold">
+          <a href="/contact" className="rounded-md border border-input px-5 py-3 font-semibold">
             Get in Touch
           </a>
         </div>

@@ -15,11 +15,9 @@ export const clientLoader = loadAsDocument;
 export default function Offline() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <WifiOff aria-hidden="true" className="mx-auto size-10 text-slate-500" />
+      <WifiOff aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
       <h1 className="mt-4 text-3xl font-bold">You are offline</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">
-        This page is not kept on this device. The articles you saved, and the ones you read last, still open.
-      </p>
+      <p className="mt-3 text-muted-foreground">This page is not kept on this device. The articles you saved, and the ones you read last, still open.</p>
       <a href="/saved" className={buttonClass("primary", "md", "mt-6 text-base font-semibold")}>
         Open saved articles
       </a>

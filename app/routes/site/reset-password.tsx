@@ -46,7 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" className="mt-8 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <AccountField id="password" label="New password" type="password" required minLength={passwordMinLength} autoComplete="new-password" />
-          <p className="text-sm text-slate-600 dark:text-slate-300">
+          <p className="text-sm text-muted-foreground">
             At least {passwordMinLength} characters, and not one of the most common passwords. Every device signed in to your account will be signed out.
           </p>
           <AccountNotice error={actionData?.error} />

@@ -30,22 +30,22 @@ export default function SavedArticles() {
         <BookmarkCheck aria-hidden="true" className="size-7 text-accent" />
         Saved articles
       </h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
+      <p className="mt-2 text-muted-foreground">
         Articles you save are kept on this device to read without a connection. The last {maxKeptArticles} articles you opened are kept too.
       </p>
       <section {...hook(hooks.savedList)} aria-label="Saved articles" className="mt-8">
         <p {...hook(hooks.savedEmpty)}>
           Nothing kept yet. Open an article and choose <strong>Save for offline</strong>.
         </p>
-        <ul {...hook(hooks.savedItems)} className="divide-y divide-slate-200 dark:divide-slate-800" />
+        <ul {...hook(hooks.savedItems)} className="divide-y divide-border" />
         {/* An item of the list, which the script fills in for each article. */}
         <template {...hook(hooks.savedItem)}>
           <li className="flex items-start justify-between gap-4 py-3">
             <div>
               <a className="font-semibold underline" />
-              <p className="text-sm text-slate-600 dark:text-slate-300" />
+              <p className="text-sm text-muted-foreground" />
             </div>
-            <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-700">
+            <button type="button" className="rounded-md border border-input px-3 py-1.5 text-sm font-medium">
               Remove
             </button>
           </li>

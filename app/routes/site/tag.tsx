@@ -40,9 +40,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
-        <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Tag</p>
+        <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Tag</p>
         <h1 className="font-serif text-3xl font-black md:text-4xl">#{tag.name}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{descriptionOf(tag.name)}</p>
+        <p className="mt-2 text-muted-foreground">{descriptionOf(tag.name)}</p>
       </header>
       <SearchableArticleList
         params={params}

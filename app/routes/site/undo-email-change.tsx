@@ -50,7 +50,7 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
             {change.confirmed ? "The email of your account was changed" : "Someone asked to change the email of your account"} from{" "}
             <strong>{change.oldEmail}</strong> to <strong>{change.newEmail}</strong>.
           </p>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
+          <p className="text-sm text-muted-foreground">
             If it was not you, whoever did it knows your password. Undoing {change.confirmed ? "gives your account back its old address" : "stops the change"},
             signs every device out, and takes you to choose a new password.
           </p>
