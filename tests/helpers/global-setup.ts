@@ -1,11 +1,19 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openEmbeddedDatabase } from "#app/server/db/database.server";
+import { projectRoot } from "#database/paths";
 
-/** Migrates one embedded database per run; every test file starts from a copy of it. */
+/**
+ * The integration suite tests the built app: it is built first when a source changed since the last
+ * build, so a test never runs against a stale build. Then one embedded database is migrated per run;
+ * every test file starts from a copy of it.
+ */
 export default async function setup(project: TestProject) {
+  const build = spawnSync(process.execPath, ["scripts/build-if-changed.mjs"], { cwd: projectRoot, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("The app did not build (see above): the integration tests need it.");
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "educator-template-"));
   const template = path.join(folder, "template.tar.gz");
   const database = await openEmbeddedDatabase({});
