@@ -5,13 +5,13 @@
 //                               so starting needs no TypeScript loader
 //   node_modules/.cache/…       a migrated, empty embedded database that a new DATA_DIR starts as a copy of,
 //                               and the demo magazine's pictures (kept between builds; made again when
-//                               what they are made from changes: app/server/core/build-cache.server.ts)
+//                               what they are made from changes: app/server/db/build-cache.server.ts)
 //   build/.build-stamp.json     written last: what the build was made from (scripts/lib/build-stamp.mjs),
 //                               so `npm start` builds again only when a source changed
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { build } from "esbuild";
-import { cachedBuild, makeCachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
+import { cachedBuild, makeCachedBuild, type CachedThing } from "#app/server/db/build-cache.server";
 import { makePgliteTemplate, pgliteTemplate } from "#app/server/db/database.server";
 import { projectRoot } from "#database/paths";
 import { demoImagesCache, writeDemoImages } from "#app/server/demo/demo-images.server";

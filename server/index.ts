@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig, type Config } from "#app/server/core/config.server";
-import { makePrivateFolder } from "#app/server/core/private-folder.server";
+import { makePrivateFolder } from "#app/server/db/private-folder.server";
 import { DatabaseLockedError } from "#app/server/db/data-folder-lock.server";
 import { embeddedOptionsFor, startEmbeddedEngine, type EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 import { projectRoot } from "#database/paths";

@@ -5,7 +5,7 @@ import { listeningUrlOf, type Config } from "#app/server/core/config.server";
 import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 import { createLogger } from "#app/server/core/logger.server";
 import { projectRoot } from "#database/paths";
-import { logStartupStep, startServices, StartupError, type Started } from "#app/server/core/start.server";
+import { logStartupStep, startServices, StartupError, type Started } from "#app/server/start/start.server";
 import { createRequestListener } from "./app";
 import type { TakenPort } from "./port";
 

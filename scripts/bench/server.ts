@@ -5,7 +5,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import type { Config } from "#app/server/core/config.server";
 import type { Database } from "#app/server/db/database.server";
-import { startServices, type Started } from "#app/server/core/start.server";
+import { startServices, type Started } from "#app/server/start/start.server";
 import { createWebServer } from "#server/app";
 
 const root = path.resolve(import.meta.dirname, "../..");

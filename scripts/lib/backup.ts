@@ -6,7 +6,7 @@ import readline from "node:readline";
 import { getTableName, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
-import { privateFileMode } from "#app/server/core/private-folder.server";
+import { privateFileMode } from "#app/server/db/private-folder.server";
 import { z } from "zod";
 import {
   appSettings,

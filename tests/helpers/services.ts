@@ -1,6 +1,6 @@
 import pino from "pino";
 import { loadConfig } from "#app/server/core/config.server";
-import { startServices, type Started } from "#app/server/core/start.server";
+import { startServices, type Started } from "#app/server/start/start.server";
 import { createTestDatabase, temporaryFolder, type TestDatabase } from "./database";
 
 export interface TestServices extends Started {

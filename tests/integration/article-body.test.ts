@@ -9,7 +9,7 @@ import { createArticle, updateArticle } from "#app/server/articles/article-write
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { loadConfig } from "#app/server/core/config.server";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
-import { startServices } from "#app/server/core/start.server";
+import { startServices } from "#app/server/start/start.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { readTimeMinutes } from "#app/lib/read-time";
 import { createBackup, restoreBackup } from "#scripts/lib/backup";

@@ -6,7 +6,7 @@ import { categories } from "#database/schema";
 import { selectRows } from "#app/server/db/types.server";
 import { DatabaseLockedError, openEmbeddedDatabase } from "#app/server/db/database.server";
 import { lockDataDir } from "#app/server/db/data-folder-lock.server";
-import { makePrivateFolder } from "#app/server/core/private-folder.server";
+import { makePrivateFolder } from "#app/server/db/private-folder.server";
 import { createTestDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { runBuiltServer, runTsx, startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { signInOverHttp } from "#tests/helpers/server";

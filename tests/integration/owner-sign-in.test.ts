@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "#database/schema";
 import { createSession, revokeSessions } from "#app/server/auth/auth.server";
 import { ensureOwner } from "#app/server/auth/owner.server";
-import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn } from "#app/server/core/owner-sign-in.server";
+import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn } from "#app/server/start/owner-sign-in.server";
 import { publicUrlForCommand, rememberPublicUrl } from "#app/server/core/public-url.server";
 import { startRealtime, type Realtime } from "#app/server/core/realtime.server";
 import type { AppDb } from "#app/server/db/types.server";

@@ -7,7 +7,7 @@ import { listMessages, listQuestions } from "#app/server/inbox/inbox.server";
 import { firstPage, pageSize, type Page, type PageRequest } from "#app/server/db/keyset.server";
 import { listMediaPage, referencesByUrl, type MediaFilter } from "#app/server/media/media.server";
 import type { MediaReference } from "#app/lib/media-types";
-import { createLocalStorage, createS3Storage, type Storage } from "#app/server/media/storage.server";
+import { createLocalStorage, createS3Storage, type Storage } from "#app/server/core/storage.server";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 

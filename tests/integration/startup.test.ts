@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories } from "#database/schema";
-import { cachedBuild, makeCachedBuild } from "#app/server/core/build-cache.server";
+import { cachedBuild, makeCachedBuild } from "#app/server/db/build-cache.server";
 import { makePgliteTemplate, openEmbeddedDatabase } from "#app/server/db/database.server";
 import { selectRows } from "#app/server/db/types.server";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";

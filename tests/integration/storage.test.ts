@@ -3,7 +3,7 @@ import path from "node:path";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, createS3Storage, StorageConflictError, type Storage } from "#app/server/media/storage.server";
+import { createLocalStorage, createS3Storage, StorageConflictError, type Storage } from "#app/server/core/storage.server";
 import { temporaryFolder } from "#tests/helpers/database";
 
 let s3rver: S3rver;

@@ -4,27 +4,7 @@ import { articles, pageViews } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { isUuid } from "#app/lib/uuid";
-
-export interface QueuedPageView {
-  path: string;
-  referrer: string | null;
-  visitorId: string;
-  createdAt: Date;
-}
-
-export interface PageViewQueue {
-  /** Accepts a view; it is written with others in the next batch (within `flushMs`). */
-  add(view: Omit<QueuedPageView, "createdAt">): void;
-  /** Writes everything accepted so far (also called at shutdown). */
-  flush(): Promise<void>;
-  readonly pending: number;
-  /**
-   * A published article's view count as a reader should see it: the database's plus this
-   * instance's openings not yet written; null when no such article is published.
-   */
-  articleViews(id: string): Promise<number | null>;
-  stop(): Promise<void>;
-}
+import type { PageViewQueue, QueuedPageView } from "#app/server/core/services.server";
 
 const articlePath = /^\/articles\/([^/?#]+)(?:[?#]|$)/;
 

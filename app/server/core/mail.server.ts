@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import { makePrivateFolder, privateFileMode } from "./private-folder.server";
+import { makePrivateFolder, privateFileMode } from "#app/server/db/private-folder.server";
 
 export interface Mail {
   to: string;

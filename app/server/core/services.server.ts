@@ -4,8 +4,32 @@ import type { Database } from "#app/server/db/database.server";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Mailer } from "./mail.server";
 import type { Realtime } from "./realtime.server";
-import type { Storage } from "#app/server/media/storage.server";
-import type { PageViewQueue } from "#app/server/analytics/page-view-queue.server";
+import type { Storage } from "./storage.server";
+
+// The page-view queue is the analytics feature's (analytics/page-view-queue.server.ts makes it); its face
+// is declared here, so the services hold it without core importing a feature.
+
+/** A page view the beacon reported, waiting for the next batch. */
+export interface QueuedPageView {
+  path: string;
+  referrer: string | null;
+  visitorId: string;
+  createdAt: Date;
+}
+
+export interface PageViewQueue {
+  /** Accepts a view; it is written with others in the next batch (within `flushMs`). */
+  add(view: Omit<QueuedPageView, "createdAt">): void;
+  /** Writes everything accepted so far (also called at shutdown). */
+  flush(): Promise<void>;
+  readonly pending: number;
+  /**
+   * A published article's view count as a reader should see it: the database's plus this
+   * instance's openings not yet written; null when no such article is published.
+   */
+  articleViews(id: string): Promise<number | null>;
+  stop(): Promise<void>;
+}
 
 export interface Services {
   config: Config;

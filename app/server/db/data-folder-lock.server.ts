@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fsx from "fs-native-extensions";
-import { makePrivateFolder, privateFileMode } from "#app/server/core/private-folder.server";
+import { makePrivateFolder, privateFileMode } from "./private-folder.server";
 
 export class DatabaseLockedError extends Error {}
 

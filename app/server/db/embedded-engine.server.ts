@@ -3,7 +3,7 @@
 // starts up while the app's modules load.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { cachedBuild, type CachedThing } from "#app/server/core/build-cache.server";
+import { cachedBuild, type CachedThing } from "./build-cache.server";
 import { lockDataDir } from "./data-folder-lock.server";
 import { projectRoot } from "#database/paths";
 

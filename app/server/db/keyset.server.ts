@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { services } from "#app/server/core/services.server";
 import { pageCursorParams } from "#app/lib/article-list-params";
 
 /** Rows per page on every paginated list, public and admin. */
@@ -85,8 +84,21 @@ export async function countedPage<Row>(page: Promise<Page<Row>>, counted: Promis
 
 // The cursor carries the row's sort values as text; it is signed, so a value the database cannot
 // read never reaches a query: anything garbled or forged reads as "no cursor" (the first page).
+// The key is the session secret, handed in once at start (start/start.server.ts): this layer reaches
+// nothing above it. Like the services, it sits in a global slot that the server process and the
+// bundled route modules share.
+const secretSlot = Symbol.for("the-educator.cursor-secret");
+type SecretHolder = { [secretSlot]?: string };
+
+/** The key cursors are signed with (the session secret); undefined when the services stop. */
+export function provideCursorSecret(secret: string | undefined) {
+  (globalThis as SecretHolder)[secretSlot] = secret;
+}
+
 function signature(payload: string) {
-  return crypto.createHmac("sha256", services().sessionSecret).update(`keyset:${payload}`).digest("base64url").slice(0, 16);
+  const secret = (globalThis as SecretHolder)[secretSlot];
+  if (!secret) throw new Error("No cursor secret: call provideCursorSecret() at start.");
+  return crypto.createHmac("sha256", secret).update(`keyset:${payload}`).digest("base64url").slice(0, 16);
 }
 
 function encodeCursor(order: CursorOrder, values: string[]): string {

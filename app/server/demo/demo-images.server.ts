@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { CachedThing } from "#app/server/core/build-cache.server";
-import { cachedBuild } from "#app/server/core/build-cache.server";
+import type { CachedThing } from "#app/server/db/build-cache.server";
+import { cachedBuild } from "#app/server/db/build-cache.server";
 import { storeImageWithVariants } from "#app/server/media/images.server";
-import type { Storage } from "#app/server/media/storage.server";
+import type { Storage } from "#app/server/core/storage.server";
 import { slugify } from "#app/lib/slug";
 import { renderCoverImage } from "./cover-image.server";
 import { demoArticles, demoTeam } from "#database/seed/demo-content";

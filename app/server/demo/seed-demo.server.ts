@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 import { articleRevisions, articles, categories, comments, pageViews, profiles, teamMembers } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
-import type { Storage } from "#app/server/media/storage.server";
+import type { Storage } from "#app/server/core/storage.server";
 import { createAccount } from "#app/server/auth/auth.server";
 import { slugify } from "#app/lib/slug";
 import { articleBody } from "#app/server/articles/article-body.server";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { imageVariantUrl, imageVariantWidths } from "#app/lib/responsive-image";
-import type { Storage } from "./storage.server";
+import type { Storage } from "#app/server/core/storage.server";
 
 /** The largest image accepted: 40 megapixels (a 7,300 × 5,500 photo). Larger ones are refused before decoding. */
 export const maxImagePixels = 40_000_000;

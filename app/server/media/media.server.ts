@@ -4,7 +4,7 @@ import { articles, teamMembers } from "#database/schema";
 import { imageVariantUrl, imageVariantWidths } from "#app/lib/responsive-image";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, orderedPage, pageSize, type CursorOrder, type Page, type PageRequest } from "#app/server/db/keyset.server";
-import { assertSafeKey, type Storage, type StoredFile } from "./storage.server";
+import { assertSafeKey, type Storage, type StoredFile } from "#app/server/core/storage.server";
 import type { MediaItem, MediaReference } from "#app/lib/media-types";
 
 const variantSuffix = new RegExp(`\\.w(${imageVariantWidths.join("|")})\\.webp$`);

@@ -5,7 +5,7 @@ import { maxImageBytes, uploadFailures, uploadFolders, type UploadFailure, type 
 import { bodyLimits } from "#app/lib/request-limits";
 import { imageVariantUrl, imageVariantWidths } from "#app/lib/responsive-image";
 import { imageHeader, maxImagePixels, storeImageWithVariants } from "./images.server";
-import type { Storage } from "./storage.server";
+import type { Storage } from "#app/server/core/storage.server";
 
 export const mediaBucket = "media";
 

@@ -7,7 +7,7 @@ import { isUuid } from "#app/lib/uuid";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { buildCoverSvg } from "#app/server/demo/cover-image.server";
 import { maxImagePixels } from "#app/server/media/images.server";
-import { assertSafeKey } from "#app/server/media/storage.server";
+import { assertSafeKey } from "#app/server/core/storage.server";
 import { services } from "#app/server/core/services.server";
 
 /** The preview card social networks and messengers show (OpenGraph's recommended size). */

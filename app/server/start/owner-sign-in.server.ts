@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { appSettings, sessions, users } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
-import type { Realtime } from "./realtime.server";
+import type { Realtime } from "#app/server/core/realtime.server";
 
 // Until the site's owner has signed in once, every start says how to sign in (the password is printed
 // only when it is made, and never kept in clear). "Has signed in" is read from the database: a session

@@ -1,20 +1,21 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { createLogger } from "./logger.server";
-import type { Config } from "./config.server";
+import { createLogger } from "#app/server/core/logger.server";
+import type { Config } from "#app/server/core/config.server";
 import { openDatabase, type Database } from "#app/server/db/database.server";
 import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
-import { createMailer } from "./mail.server";
-import { makePrivateFolder } from "./private-folder.server";
+import { provideCursorSecret } from "#app/server/db/keyset.server";
+import { createMailer } from "#app/server/core/mail.server";
+import { makePrivateFolder } from "#app/server/db/private-folder.server";
 import { ensureOwner } from "#app/server/auth/owner.server";
 import { pruneRateLimits } from "#app/server/auth/rate-limit.server";
 import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
 import { pruneRawPageViews } from "#app/server/analytics/analytics.server";
 import { pruneUnusedTags } from "#app/server/articles/tags.server";
-import { startRealtime } from "./realtime.server";
+import { startRealtime } from "#app/server/core/realtime.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
-import { provideServices, type Services } from "./services.server";
-import { createLocalStorage, createS3Storage, type Storage } from "#app/server/media/storage.server";
+import { provideServices, type Services } from "#app/server/core/services.server";
+import { createLocalStorage, createS3Storage, type Storage } from "#app/server/core/storage.server";
 import { loadSessionSecret } from "#app/server/auth/auth.server";
 import { isEmptyDatabase, seedDemo } from "#app/server/demo/seed-demo.server";
 import { appSettings } from "#database/schema";
@@ -22,10 +23,14 @@ import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
 import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
-import { startMailQueue } from "./mail-queue.server";
+import { startMailQueue } from "#app/server/core/mail-queue.server";
 import { composeAccountMail } from "#app/server/auth/account-mail.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
-import { rememberPublicUrl } from "./public-url.server";
+import { rememberPublicUrl } from "#app/server/core/public-url.server";
+
+// The start-up wiring: it opens the database, provides the services and starts each feature's
+// workers, so it sits above the features (server/main.ts, commands and tests call it); core keeps
+// only what the features use.
 
 async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE_DRIVER === "local") {
@@ -114,6 +119,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
       pageViewQueue: createPageViewQueue(db, log),
     };
     provideServices(services);
+    provideCursorSecret(sessionSecret); // list cursors are signed with the session secret
     logStartupStep(log, "services ready");
 
     async function makeSureOfOwner() {
@@ -193,6 +199,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         services.realtime.close();
         await database.close();
         provideServices(undefined);
+        provideCursorSecret(undefined);
       },
     };
   } catch (error) {
