@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getUser } from "./server/auth/auth.server";
@@ -9,6 +9,7 @@ import { refuseUnreadableAddress } from "./server/core/form.server";
 import { pageRequest } from "./server/reader-pages/page-request.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
+import { useRootData, type RootData } from "./lib/root-data";
 import { usePageViewBeacon } from "./lib/page-view-beacon";
 import { useReaderPage } from "./lib/reader-page";
 import { ReaderPageLinks } from "./components/site/site-link";
@@ -45,15 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: signedOut ? ({ type: "info", title: "Signed out", description: signedOut.text } satisfies Toast) : toast,
       publicUrl: services().config.PUBLIC_URL,
       dataSaver: pageRequest(context).dataSaver,
-    },
+    } satisfies RootData,
     { headers },
   );
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -6,7 +6,7 @@ import type { MediaItem, MediaKind } from "#app/lib/media-types";
 import type { Toast } from "#app/lib/toast";
 import { imageSrcSet } from "#app/lib/responsive-image";
 import { confirmSubmit } from "#app/lib/use-action-toast";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { Button, buttonClass } from "#app/components/ui/button";
 
 export interface MediaActionData {

@@ -3,10 +3,9 @@ import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { FilePlus2, Sparkles, Square } from "lucide-react";
 import { showToast } from "#app/lib/toast";
-import { asc } from "drizzle-orm";
 import type { Route } from "./+types/ai-writer";
-import { categories } from "#database/schema";
 import { services } from "#app/server/core/services.server";
+import { categoryChoices } from "#app/server/articles/admin-articles.server";
 import { Button } from "#app/components/ui/button";
 import { SelectField, TextAreaField } from "#app/components/ui/field";
 import { NewsPanel } from "#app/components/admin/news-panel";
@@ -36,8 +35,7 @@ export const meta: Route.MetaFunction = () => adminMeta("AI Writer");
 
 export async function loader() {
   const { db, config } = services();
-  const rows = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.name));
-  return { categories: rows, provider: config.AI_BASE_URL ? { model: config.AI_MODEL } : null };
+  return { categories: await categoryChoices(db), provider: config.AI_BASE_URL ? { model: config.AI_MODEL } : null };
 }
 
 type Status = "idle" | "generating" | "done" | "failed" | "cancelled";

@@ -1,32 +1,18 @@
-import { count, eq, sql } from "drizzle-orm";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { articles, profiles } from "#database/schema";
 import { services } from "#app/server/core/services.server";
 import { loadWaitingWork } from "#app/server/admin/attention.server";
+import { dashboardCounts } from "#app/server/admin/dashboard.server";
 import { stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { SignOutButton } from "#app/components/site/sign-out-button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 
 export async function loader() {
   const { db, config } = services();
-  const [[users], [totals], waiting] = await Promise.all([
-    db.select({ n: count() }).from(profiles),
-    db
-      .select({
-        total: count(),
-        published: sql<number>`count(*) filter (where ${eq(articles.status, "published")})`.mapWith(Number),
-        views: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number),
-      })
-      .from(articles),
-    loadWaitingWork(db, config.SITE_TIMEZONE),
-  ]);
+  const [counts, waiting] = await Promise.all([dashboardCounts(db), loadWaitingWork(db, config.SITE_TIMEZONE)]);
   return {
-    users: users!.n,
-    totalArticles: totals!.total,
-    publishedArticles: totals!.published,
-    totalViews: totals!.views,
+    ...counts,
     waiting: {
       ...waiting,
       pendingComments: {

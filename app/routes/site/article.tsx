@@ -16,7 +16,7 @@ import { Byline, TagLinks } from "#app/components/site/tag-links";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { ShareButton } from "#app/components/site/share-button";
 import { ShareBar } from "#app/components/site/share-bar";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
 import { imageSrcSet } from "#app/lib/responsive-image";

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#app/components/site/navbar";
 import { SiteLink } from "#app/components/site/site-link";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 
 /**
  * Data saver: no images until the reader taps one. A plain form (it works on every page, with or

@@ -42,9 +42,9 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
   return countedPage(rows, db.select({ total: count() }).from(articles));
 }
 
-/** Choices for the form's category select, by name. */
+/** Choices for a category select (the article form's, the AI writer's), by name. */
 export function categoryChoices(db: AppDb) {
-  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.name));
 }
 
 /** The fields of the edit form, or null when no article has this id (or it is not an id at all). */

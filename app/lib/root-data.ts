@@ -1,0 +1,19 @@
+import { useRouteLoaderData } from "react-router";
+import type { Toast } from "./toast";
+
+/**
+ * What the root route's loader (root.tsx) gives every page: who is signed in, a toast to show
+ * once, the address links are made with, and whether the reader chose the data saver. Declared
+ * here, below the routes and components that read it; the loader is checked against it.
+ */
+export interface RootData {
+  user: { id: string; email: string; displayName: string | null; role: "user" | "admin" } | null;
+  toast: Toast | null;
+  publicUrl: string;
+  dataSaver: boolean;
+}
+
+/** The root route's data, from any route or component (undefined where the root loader has not run). */
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
