@@ -2,6 +2,50 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// The layers of docs/architecture.md ("Layers"): arrows point down only. Each block below names what
+// one layer may not import and what to do instead. A file matched by several blocks takes the last
+// one's list, so every list starts with the rule shared by all: no "../" that could walk around them.
+const fromTheRoot = {
+  regex: "^\\.\\./",
+  message: "Import from the project root (#app/…, #server/…, #database/…); ./… is for a file's neighbours in its own folder.",
+};
+const noServer = {
+  regex: "^#server/",
+  message: "server/ (HTTP) is the top layer and imports the app, never the other way: pass what you need in from server/ (the load context), or move it down.",
+};
+const noStart = {
+  regex: "^#app/server/start/",
+  message:
+    "The start-up wiring is called by server/main.ts, commands and tests only: hand what a feature needs into it from there (as services, or an argument).",
+};
+const noRoutes = {
+  regex: "^#app/(routes/|root$|entry\\.(server|client)$)",
+  message: "Routes, root.tsx and the entries sit above: move what is shared into a feature (app/server/<feature>/), a component or app/lib.",
+};
+const noComponents = {
+  regex: "^#app/components/",
+  message: "Components belong to the routes: return data, and let a route render it with the component.",
+};
+const noBrowserScripts = {
+  regex: "^#app/(reader-script|offline)/",
+  message: "The reader script and the service worker are bundled on their own for the browser: share code through app/lib instead.",
+};
+const noFeature = (layer) => ({
+  regex: "^#app/server/(?!core/|db/)",
+  message: `${layer} sits below the features (app/server/<feature>/): move the shared piece down into ${layer}, or have the start-up wiring (app/server/start/) hand it in.`,
+});
+const noDatabaseFromRoutes = {
+  regex: "^((#app|\\.)/server/db/(?!keyset\\.server$)|#database/|drizzle-orm)",
+  message: "Routes reach the database only through a feature: call a function of app/server/<feature>/ (add one there).",
+};
+const noRootModule = { regex: "^#app/root$", message: "Read the root route's data with useRootData (#app/lib/root-data)." };
+
+const restrict = (...patterns) => ["error", { patterns: [fromTheRoot, ...patterns] }];
+
+/** A query written in a route module: `db.select(…)`, `services().db.insert(…)`, `db.query.…`. */
+const queryMethod = "/^(select|selectDistinct|selectDistinctOn|insert|update|delete|execute|transaction|query|\\$count|\\$with|with)$/";
+const queryInRoute = "Routes reach the database only through a feature: move the query into a function of app/server/<feature>/ and call it.";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "backups/"] },
   js.configs.recommended,
@@ -14,17 +58,109 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  { files: ["**/*.{ts,tsx,mts,mjs,js}"], rules: { "no-restricted-imports": restrict() } },
   {
-    // Actions read their form with readForm, which refuses a body that is no form, and NUL bytes.
-    files: ["app/routes/**/*.{ts,tsx}"],
+    // app/lib: shared by the browser and the server, at the bottom.
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": restrict({
+        regex: "^(#app/(server|routes|components|reader-script|offline)/|#app/(root|entry\\.(server|client))$|#server/|#database/|drizzle-orm)",
+        message:
+          "app/lib is shared by the browser and the server and imports nothing above it: pass the value in as an argument, or move the piece into app/lib.",
+      }),
+    },
+  },
+  {
+    // Code bundled on its own for the browser: the reader script of reader pages, the service worker.
+    files: ["app/reader-script/**", "app/offline/**"],
+    rules: {
+      "no-restricted-imports": restrict({
+        regex: "^(#(?!app/lib/)|drizzle-orm)",
+        message: "The reader script and the service worker import only app/lib (#app/lib/…): put what they share with the React app there.",
+      }),
+    },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": restrict(
+        noRootModule,
+        { regex: "^#app/(routes/|entry\\.(server|client)$)", message: "Components sit below the routes: move what is shared into a component or app/lib." },
+        {
+          regex: "^(#app/server/|#database/|drizzle-orm)",
+          message: "Components render what they are given: let the route's loader call the feature and pass the data in as props.",
+        },
+        noBrowserScripts,
+        noServer,
+      ),
+    },
+  },
+  {
+    // Route modules, with root.tsx and the entries that sit beside them.
+    files: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/entry.client.tsx", "app/routes.ts"],
+    rules: {
+      "no-restricted-imports": restrict(noDatabaseFromRoutes, noRootModule, noStart, noServer),
+    },
+  },
+  {
+    files: ["app/routes/**"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
+          // Actions read their form with readForm, which refuses a body that is no form, and NUL bytes.
           selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
           message: "Read the form with readForm (app/server/core/form.server.ts): it refuses a body that is no form, and NUL bytes.",
         },
+        { selector: `MemberExpression[object.name='db'][property.name=${queryMethod}]`, message: queryInRoute },
+        { selector: `MemberExpression[object.property.name='db'][property.name=${queryMethod}]`, message: queryInRoute },
       ],
+    },
+  },
+  {
+    // The features (app/server/<feature>/): below the routes and server/, above core and db.
+    files: ["app/server/**"],
+    ignores: ["app/server/core/**", "app/server/db/**", "app/server/start/**"],
+    rules: {
+      "no-restricted-imports": restrict(noRoutes, noComponents, noBrowserScripts, noStart, noServer),
+    },
+  },
+  {
+    // The start-up wiring: above the features, below server/.
+    files: ["app/server/start/**"],
+    rules: {
+      "no-restricted-imports": restrict(noRoutes, noComponents, noBrowserScripts, noServer),
+    },
+  },
+  {
+    files: ["app/server/core/**"],
+    rules: {
+      "no-restricted-imports": restrict(noFeature("core"), noRoutes, noComponents, noBrowserScripts, noServer),
+    },
+  },
+  {
+    files: ["app/server/db/**"],
+    rules: {
+      "no-restricted-imports": restrict(
+        {
+          regex: "^#app/server/(?!db/)",
+          message:
+            "The database layer imports only database/ and app/lib: hand in what it needs from above (as the start-up wiring hands the cursor secret to keyset.server.ts).",
+        },
+        noRoutes,
+        noComponents,
+        noBrowserScripts,
+        noServer,
+      ),
+    },
+  },
+  {
+    files: ["database/**"],
+    rules: {
+      "no-restricted-imports": restrict({
+        regex: "^#(app|server)/",
+        message: "database/ (schema, migrations, demo data, paths) is the bottom layer: it imports nothing of the app.",
+      }),
     },
   },
   {
