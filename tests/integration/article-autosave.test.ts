@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleAutosaves, articleRevisions, articles, categories } from "#database/schema";
+import { articleAutosaves, articleRevisions, articles } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { aCategory } from "#tests/factories";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -14,8 +15,7 @@ beforeAll(async () => {
   server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
   owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
   const { db } = server.services;
-  const [category] = await db.insert(categories).values({ name: "Drafts", slug: "drafts" }).returning({ id: categories.id });
-  categoryId = category!.id;
+  ({ id: categoryId } = await aCategory(db));
   const response = await post("/admin/articles/new", owner, new URLSearchParams(values({ title: "Kept while typing" })));
   expect(response.status).toBe(302);
   articleId = (await db.select({ id: articles.id }).from(articles).where(eq(articles.title, "Kept while typing")))[0]!.id;

@@ -15,6 +15,7 @@ import { readTimeMinutes } from "#app/lib/read-time";
 import { createBackup, restoreBackup } from "#scripts/lib/backup";
 import { createTestDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
+import { aCategory, anArticle } from "#tests/factories";
 
 let seeded: TestServices;
 
@@ -34,24 +35,14 @@ async function storedBodies(db: AppDb) {
   }));
 }
 
+/** Articles as saved before migration 0011: without a stored body or read time. */
 async function insertWithoutBody(db: AppDb, count: number) {
-  const [category] = await db
-    .insert(categories)
-    .values({ name: "Old rows", slug: `old-rows-${Date.now()}` })
-    .returning({ id: categories.id });
-  return db
-    .insert(articles)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        title: `Old ${index}`,
-        slug: `old-${Date.now()}-${index}`,
-        content: longText(300 * (index + 1)),
-        categoryId: category!.id,
-        status: "published" as const,
-        publishedAt: new Date(),
-      })),
-    )
-    .returning({ id: articles.id });
+  const { id: categoryId } = await aCategory(db);
+  const inserted = [];
+  for (let index = 0; index < count; index++) {
+    inserted.push(await anArticle(db, { content: longText(300 * (index + 1)), categoryId, contentHtml: null, readTimeMinutes: null }));
+  }
+  return inserted;
 }
 
 describe(`stored article bodies (${testDatabaseKind})`, () => {

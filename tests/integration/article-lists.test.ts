@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "#database/schema";
 import { findCategory, searchPublishedArticles } from "#app/server/articles/articles.server";
 import { containsPattern } from "#app/server/db/types.server";
 import { articleListSearch, parseArticleListParams } from "#app/lib/article-list-params";
 import { selectRows } from "#app/server/db/types.server";
-import { articleBody } from "#app/server/articles/article-body.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
+import { aCategory, anArticle } from "#tests/factories";
 
 let started: TestServices;
 const day = 24 * 60 * 60 * 1000;
@@ -32,31 +31,24 @@ const rows: Row[] = [
   { title: "Draft About Healthy Sleep", excerpt: "Not ready yet.", category: "health", status: "draft", views: 0 },
 ];
 
-const withBody = (content: string) => ({ content, ...articleBody(content) });
-
 beforeAll(async () => {
   started = await startTestServices();
   const { db } = started.services;
-  const inserted = await db
-    .insert(categories)
-    .values([
-      { name: "Health & Wellness", slug: "health", description: "Wellbeing of teachers and learners.", icon: "HeartPulse" },
-      { name: "Sports", slug: "sports" },
-    ])
-    .returning({ id: categories.id, slug: categories.slug });
-  const categoryId = Object.fromEntries(inserted.map((category) => [category.slug, category.id]));
-  await db.insert(articles).values(
-    rows.map((row, index) => ({
+  const categoryId = {
+    health: (await aCategory(db, { name: "Health & Wellness", slug: "health", description: "Wellbeing of teachers and learners.", icon: "HeartPulse" })).id,
+    sports: (await aCategory(db, { name: "Sports" })).id,
+  };
+  for (const row of rows) {
+    await anArticle(db, {
       title: row.title,
       excerpt: row.excerpt,
-      ...withBody(Array.from({ length: row.words ?? 40 }, () => "word").join(" ")),
-      categoryId: categoryId[row.category]!,
+      content: Array.from({ length: row.words ?? 40 }, () => "word").join(" "),
+      categoryId: categoryId[row.category],
       status: row.status ?? "published",
-      slug: `article-${index}`,
       publishedAt: row.status === "draft" ? null : new Date(now - (row.daysAgo ?? 0) * day),
       views: row.views ?? 0,
-    })),
-  );
+    });
+  }
 });
 afterAll(() => started?.stop());
 

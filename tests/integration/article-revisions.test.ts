@@ -1,9 +1,10 @@
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleRevisions, articles, categories } from "#database/schema";
+import { articleRevisions, articles } from "#database/schema";
 import { keptRevisions } from "#app/server/articles/article-revisions.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { aCategory } from "#tests/factories";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -12,8 +13,7 @@ let categoryId: string;
 beforeAll(async () => {
   server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
   owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
-  const [category] = await server.services.db.insert(categories).values({ name: "Lessons", slug: "lessons" }).returning({ id: categories.id });
-  categoryId = category!.id;
+  ({ id: categoryId } = await aCategory(server.services.db));
 });
 afterAll(() => server.close());
 

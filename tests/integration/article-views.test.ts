@@ -2,7 +2,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, pageViews } from "#database/schema";
+import { articles, pageViews } from "#database/schema";
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "#app/server/db/database.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
@@ -10,24 +10,13 @@ import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testData
 import { rawRequest, sendPageView, type RawResponse } from "#tests/helpers/pages";
 import { startServerProcess, stopProcess } from "#tests/helpers/processes";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
+import { aCategory, anArticle } from "#tests/factories";
 
 let server: TestServer;
 let category: string;
-let slugNumber = 0;
 
 async function addArticle(db: AppDb, status: "draft" | "published" = "published", categoryId = category) {
-  const [row] = await db
-    .insert(articles)
-    .values({
-      title: `Counted ${++slugNumber}`,
-      content: "Body.",
-      categoryId,
-      status,
-      slug: `counted-${slugNumber}`,
-      publishedAt: status === "published" ? new Date() : null,
-    })
-    .returning({ id: articles.id });
-  return row!.id;
+  return (await anArticle(db, { status, categoryId })).id;
 }
 
 const viewsOf = async (db: AppDb, id: string) => (await db.select({ views: articles.views }).from(articles).where(eq(articles.id, id)))[0]!.views;
@@ -52,8 +41,7 @@ const shownCount = (page: RawResponse) => /data-view-count="">([^<]*)</.exec(pag
 beforeAll(async () => {
   // 1,000 readers may share one address (a school's network): the limit is raised for the test, not removed.
   server = await startTestServer({ RATE_LIMIT_SCALE: "10" });
-  const [row] = await server.services.db.insert(categories).values({ name: "Counting", slug: "counting" }).returning({ id: categories.id });
-  category = row!.id;
+  category = (await aCategory(server.services.db)).id;
 });
 afterAll(() => server.close());
 
@@ -180,8 +168,7 @@ describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
       // The article exists before the server starts (the embedded database has one owner at a time).
       const before = await open();
       await before.migrate();
-      const [row] = await before.db.insert(categories).values({ name: "Counting", slug: "counting" }).returning({ id: categories.id });
-      const id = await addArticle(before.db, "published", row!.id);
+      const { id } = await anArticle(before.db);
       await before.close();
 
       const running = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "false", RATE_LIMIT_SCALE: "10" });

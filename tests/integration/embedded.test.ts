@@ -10,6 +10,7 @@ import { makePrivateFolder } from "#app/server/db/private-folder.server";
 import { createTestDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { runBuiltServer, runTsx, startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { signInOverHttp } from "#tests/helpers/server";
+import { aCategory } from "#tests/factories";
 
 // These are about the embedded engine itself, so they run in the PGlite pass only.
 describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () => {
@@ -155,7 +156,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("embedded database (PGlite)", () 
     const database = await openEmbeddedDatabase({ dataDir });
     try {
       await database.migrate();
-      await database.db.insert(categories).values({ name: "After crash", slug: "after-crash" });
+      await aCategory(database.db);
       expect(await database.db.select().from(categories)).toHaveLength(1);
       expect(fs.readdirSync(folder).filter((entry) => entry.includes(".creating-"))).toEqual([]);
     } finally {

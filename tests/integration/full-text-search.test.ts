@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "#database/schema";
-import { articleBody } from "#app/server/articles/article-body.server";
+import { articles } from "#database/schema";
 import { fullTextQuery, searchPublishedArticles, snippetHtml } from "#app/server/articles/articles.server";
 import { firstPage } from "#app/server/db/keyset.server";
 import { selectRows } from "#app/server/db/types.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
+import { aCategory, anArticle } from "#tests/factories";
 
 let server: TestServer;
 const minute = 60_000;
@@ -34,37 +34,33 @@ const markdownMarks = /[#*_`~>|[\]()]|(^|\s)-\s|https?:/;
 beforeAll(async () => {
   server = await startTestServer();
   const { db } = server.services;
-  const [health] = await db.insert(categories).values({ name: "Health", slug: "health" }).returning({ id: categories.id });
-  const [sports] = await db.insert(categories).values({ name: "Sports", slug: "sports" }).returning({ id: categories.id });
-  const article = (title: string, content: string, minutesAgo: number, categoryId = health!.id, excerpt: string | null = null) => ({
+  const health = await aCategory(db, { name: "Health" });
+  const sports = await aCategory(db, { name: "Sports" });
+  // anArticle stores the rendered body as a save does: it is what snippets are made of.
+  const article = (title: string, content: string, minutesAgo: number, categoryId = health.id, excerpt: string | null = null) => ({
     title,
     excerpt,
     content,
-    // Stored as a save stores it: the rendered body is what snippets are made of.
-    ...articleBody(content),
     categoryId,
-    status: "published" as const,
-    slug: title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
     publishedAt: new Date(Date.now() - minutesAgo * minute),
   });
-  await db.insert(articles).values([
+  for (const fields of [
     // Newest, but the word is only in its body.
     article("Morning routines", "Start the day with a song.\n\nThen the **marimba** circle: 5 < 6 & every learner plays <b>one</b> note.", 1),
     // Older, with the word in its title.
     article("Building a marimba from bottles", "Cut, tune and play.", 60),
-    article("Excerpt only", "Nothing here.", 30, health!.id, "A marimba lesson in the excerpt."),
-    article("Playground marimba league", "Sports teams with music.", 10, sports!.id),
+    article("Excerpt only", "Nothing here.", 30, health.id, "A marimba lesson in the excerpt."),
+    article("Playground marimba league", "Sports teams with music.", 10, sports.id),
     article("Ifyakulya fya pa sukulu", "Ukulya kwa bana pa sukulu kwalicindama (Bemba).", 5),
     { ...article("Unpublished marimba", "Draft.", 2), status: "draft" as const, publishedAt: null },
     // "fractions" only in the body, in every kind of Markdown around it.
-    article("Sharing bottle tops", fractionsLesson, 20, health!.id, "A counting lesson for Grade 3."),
+    article("Sharing bottle tops", fractionsLesson, 20, health.id, "A counting lesson for Grade 3."),
     article("Counting in the garden", "Seeds in rows of ten, then fractions of a row: *half* the row is five.", 40),
-    article("Mind the marks", "Fractions \u0001<img src=x onerror=alert(1)>\u0002 & &lt;b&gt; more fractions.", 50, sports!.id),
-  ]);
-  // More matches than a page holds, to page through a ranked list.
-  await db
-    .insert(articles)
-    .values(Array.from({ length: 13 }, (_, index) => article(`Drums lesson ${index}`, `Practise the drums, part ${index}.`, 100 + (index % 4))));
+    article("Mind the marks", "Fractions \u0001<img src=x onerror=alert(1)>\u0002 & &lt;b&gt; more fractions.", 50, sports.id),
+    // More matches than a page holds, to page through a ranked list.
+    ...Array.from({ length: 13 }, (_, index) => article(`Drums lesson ${index}`, `Practise the drums, part ${index}.`, 100 + (index % 4))),
+  ])
+    await anArticle(db, fields);
 });
 afterAll(() => server.close());
 

@@ -2,10 +2,11 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "#database/schema";
+import { articles } from "#database/schema";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { rawRequest } from "#tests/helpers/pages";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
+import { anArticle } from "#tests/factories";
 
 let server: TestServer;
 let articleId: string;
@@ -13,13 +14,7 @@ const logged: { msg: string; path?: string; status?: number; cache?: string; sam
 
 beforeAll(async () => {
   server = await startTestServer({ PAGE_CACHE: "false" }, { log: pino({ level: "info" }, { write: (line: string) => void logged.push(JSON.parse(line)) }) });
-  const { db } = server.services;
-  const [category] = await db.insert(categories).values({ name: "Health", slug: "health" }).returning({ id: categories.id });
-  const [article] = await db
-    .insert(articles)
-    .values({ title: "Rendered Each Time", content: "A body.", categoryId: category!.id, status: "published", slug: "rendered", publishedAt: new Date() })
-    .returning({ id: articles.id });
-  articleId = article!.id;
+  ({ id: articleId } = await anArticle(server.services.db, { title: "Rendered Each Time" }));
 });
 afterAll(() => server.close());
 

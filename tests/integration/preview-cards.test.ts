@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
+import { anArticle } from "#tests/factories";
 
 const publicUrl = "https://magazine.example.org";
 let server: TestServer;
@@ -30,18 +31,7 @@ async function fetchCard(path: string) {
 async function insertArticle(values: { title: string; featuredImageUrl?: string; status?: "published" | "draft" }) {
   const { db } = server.services;
   const [health] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
-  const [row] = await db
-    .insert(articles)
-    .values({
-      content: "Body.",
-      categoryId: health!.id,
-      status: "published",
-      publishedAt: new Date(),
-      slug: `card-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      ...values,
-    })
-    .returning({ id: articles.id, updatedAt: articles.updatedAt });
-  return row!;
+  return anArticle(db, { categoryId: health!.id, ...values });
 }
 
 describe(`preview cards (${testDatabaseKind})`, () => {

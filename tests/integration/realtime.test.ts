@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { articles, categories } from "#database/schema";
+import { articles } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { startServerProcess, stopProcess } from "#tests/helpers/processes";
 import { signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 import { connectSse } from "#tests/helpers/sse";
+import { aCategory, anArticle } from "#tests/factories";
 
 let server: TestServer;
 
@@ -18,10 +19,10 @@ describe(`live updates (${testDatabaseKind})`, () => {
   it("streams a database write to a connected SSE client", async () => {
     const client = await connectSse(`${server.url}/api/events`);
     try {
-      const [category] = await server.services.db.insert(categories).values({ name: "Live", slug: "live" }).returning();
+      const category = await aCategory(server.services.db);
       const event = await client.next((data) => data.table === "categories");
       expect(event).toEqual({ table: "categories", op: "insert", id: null }); // readers never see row ids
-      expect(category!.id).toBeTruthy();
+      expect(category.id).toBeTruthy();
     } finally {
       client.close();
     }
@@ -34,7 +35,7 @@ describe(`live updates (${testDatabaseKind})`, () => {
     try {
       const { userId } = await signUp({ email: "newcomer@example.com", password: "newcomer-secret" }, { ip: "127.0.0.1" });
       expect(await staff.next((data) => data.table === "profiles")).toEqual({ table: "profiles", op: "insert", id: userId });
-      await server.services.db.insert(categories).values({ name: "After", slug: "after-signup" });
+      await aCategory(server.services.db);
       await reader.next((data) => data.table === "categories" && data.op === "insert");
       expect(reader.received.filter((data) => data.table === "profiles")).toEqual([]);
     } finally {
@@ -44,11 +45,7 @@ describe(`live updates (${testDatabaseKind})`, () => {
   });
 
   it("announces a view count to staff only; an edit of the same article reaches readers", async () => {
-    const [category] = await server.services.db.insert(categories).values({ name: "Views", slug: "views-category" }).returning();
-    const [article] = await server.services.db
-      .insert(articles)
-      .values({ title: "Counted", slug: "counted", content: "Body", categoryId: category!.id, status: "published", publishedAt: new Date() })
-      .returning();
+    const article = await anArticle(server.services.db, { title: "Counted" });
     const jar = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
     const staff = await connectSse(`${server.url}/api/events`, { Cookie: jar.header() });
     const reader = await connectSse(`${server.url}/api/events`);
@@ -57,9 +54,9 @@ describe(`live updates (${testDatabaseKind})`, () => {
       await server.services.db
         .update(articles)
         .set({ views: sql`${articles.views} + 1` })
-        .where(eq(articles.id, article!.id));
-      expect(await staff.next((data) => data.table === "articles")).toEqual({ table: "articles", op: "views", id: article!.id });
-      await server.services.db.update(articles).set({ title: "Counted, and edited" }).where(eq(articles.id, article!.id));
+        .where(eq(articles.id, article.id));
+      expect(await staff.next((data) => data.table === "articles")).toEqual({ table: "articles", op: "views", id: article.id });
+      await server.services.db.update(articles).set({ title: "Counted, and edited" }).where(eq(articles.id, article.id));
       expect(await reader.next((data) => data.table === "articles")).toEqual({ table: "articles", op: "update", id: null });
       expect(reader.received.filter((data) => data.op === "views")).toEqual([]);
     } finally {

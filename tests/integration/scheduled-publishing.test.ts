@@ -1,34 +1,29 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories } from "#database/schema";
+import { articles } from "#database/schema";
 import { openPostgresDatabase, type AppDb } from "#app/server/db/database.server";
 import { localDateTimeValue } from "#app/lib/zoned-time";
 import { publishDueArticles, startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { aCategory, anArticle } from "#tests/factories";
 
 const timeZone = "Africa/Lusaka";
 let server: TestServer;
 let owner: CookieJar;
 let categoryId: string;
-let slugNumber = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ SITE_TIMEZONE: timeZone, OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
   owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
-  const [row] = await server.services.db.insert(categories).values({ name: "Planning", slug: "planning" }).returning({ id: categories.id });
-  categoryId = row!.id;
+  ({ id: categoryId } = await aCategory(server.services.db));
 });
 afterAll(() => server.close());
 
-/** A scheduled article due at `scheduledAt`, written as the form would. */
+/** A scheduled article due at `scheduledAt`. */
 async function addScheduled(db: AppDb, scheduledAt: Date) {
-  const [row] = await db
-    .insert(articles)
-    .values({ title: `Scheduled ${++slugNumber}`, content: "Body.", categoryId, status: "scheduled", scheduledAt, slug: `scheduled-${slugNumber}` })
-    .returning({ id: articles.id });
-  return row!.id;
+  return (await anArticle(db, { categoryId, status: "scheduled", scheduledAt })).id;
 }
 
 const read = async (id: string) => (await server.services.db.select().from(articles).where(eq(articles.id, id)))[0]!;

@@ -5,6 +5,7 @@ import { articles, categories } from "#database/schema";
 import { demoArticles } from "#database/seed/demo-content";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
+import { anArticle } from "#tests/factories";
 
 const publicUrl = "https://magazine.example.org";
 const trickyTitle = `Fractions & "ratios" <made> easy`;
@@ -20,17 +21,14 @@ beforeAll(async () => {
   const { db } = server.services;
   const [technology] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "technology"));
   // More published articles than the feed holds, the newest with characters XML must escape.
-  await db.insert(articles).values(
-    Array.from({ length: extraArticles }, (_, index) => ({
+  for (let index = 0; index < extraArticles; index++) {
+    await anArticle(db, {
       title: index === 0 ? trickyTitle : `Extra lesson plan ${index}`,
       excerpt: index === 0 ? "Use <b> & 'quotes' safely" : null,
-      content: "Body text",
       categoryId: technology!.id,
-      status: "published" as const,
-      slug: `extra-lesson-plan-${index}`,
       publishedAt: new Date(Date.now() - index * 60_000),
-    })),
-  );
+    });
+  }
   const all = await db.select({ id: articles.id, title: articles.title, status: articles.status, publishedAt: articles.publishedAt }).from(articles);
   published = all.filter((article) => article.status === "published");
   drafts = all.filter((article) => article.status === "draft");
@@ -147,18 +145,13 @@ describe(`full-text and category feeds (${testDatabaseKind})`, () => {
     const { db } = server.services;
     const [health] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
     // Saved without its stored HTML (as before the start-up backfill): the feed renders it.
-    const [inserted] = await db
-      .insert(articles)
-      .values({
-        title: "Breathing exercises for the staff room",
-        content: "## Try this\n\nBreathe in for four counts. ![A calm classroom](/uploads/media/calm.jpg) See [our team](/about).",
-        categoryId: health!.id,
-        status: "published",
-        slug: "breathing-exercises",
-        publishedAt: new Date(),
-      })
-      .returning({ id: articles.id });
-    illustrated = inserted!;
+    illustrated = await anArticle(db, {
+      title: "Breathing exercises for the staff room",
+      content: "## Try this\n\nBreathe in for four counts. ![A calm classroom](/uploads/media/calm.jpg) See [our team](/about).",
+      categoryId: health!.id,
+      contentHtml: null,
+      readTimeMinutes: null,
+    });
     const rows = await db.select({ id: articles.id, categoryId: articles.categoryId, status: articles.status }).from(articles);
     healthArticleIds = rows.filter((row) => row.categoryId === health!.id && row.status === "published").map((row) => row.id);
   });

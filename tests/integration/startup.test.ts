@@ -8,6 +8,7 @@ import { makePgliteTemplate, openEmbeddedDatabase } from "#app/server/db/databas
 import { selectRows } from "#app/server/db/types.server";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { aCategory } from "#tests/factories";
 
 // How the server starts: the compiled entry point, a new data folder copied from a template database,
 // the build cache. (How fast is measured by `npm run bench:startup`, never here.)
@@ -54,7 +55,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("starting the server", () => {
       const [migrations] = await selectRows<{ n: number }>(one.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(migrations!.n).toBe(applied.length);
       await one.migrate(); // nothing left to apply
-      await one.db.insert(categories).values({ name: "Only here", slug: "only-here" });
+      await aCategory(one.db, { name: "Only here" });
       expect(await one.db.select({ slug: categories.slug }).from(categories)).toEqual([{ slug: "only-here" }]);
       expect(await two.db.select().from(categories)).toEqual([]);
       expect(fs.readdirSync(path.join(folder, "one"))).not.toContain("pgdata.creating-999999999");

@@ -3,7 +3,7 @@
 // change events are sent only for what commits.
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleAutosaves, articleRevisions, articles, categories, tags } from "#database/schema";
+import { articleAutosaves, articleRevisions, articles, tags } from "#database/schema";
 import { emptyArticleValues } from "#app/lib/article-form-values";
 import { parseTagNames, type TagName } from "#app/lib/tags";
 import { createArticle, deleteArticle, updateArticle, type ArticleSave } from "#app/server/articles/article-writes.server";
@@ -104,7 +104,7 @@ describe(`transactions around multi-row writes (${testDatabaseKind})`, () => {
     try {
       await expect(createArticle(db, save("Refused before anyone saw it", "reading"), null)).rejects.toThrow();
       // Notifications arrive in commit order: once this later change is in, an event of the failed save would be too.
-      await db.insert(categories).values({ name: "Marker", slug: "marker" });
+      await aCategory(db);
       await arrived("categories");
       expect(received.filter((change) => change.table === "articles")).toEqual([]);
 
