@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, emailChanges, emailVerifications, passwordResets, profiles, sessions, users } from "#database/schema";
+import { comments, emailChanges, emailVerifications, passwordResets, profiles, sessions, users } from "#database/schema";
 import { ownerUserId } from "#app/server/auth/owner.server";
 import { createAccount } from "#app/server/auth/auth.server";
 import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
@@ -9,6 +9,7 @@ import { commonPasswordMessage } from "#app/lib/auth-schema";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
+import { aComment, anArticle } from "#tests/factories";
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -232,30 +233,19 @@ describe(`the account page (${testDatabaseKind})`, () => {
     const { db } = server.services;
     const account = await reader();
     const jar = await signInOverHttp(server.url, account.email, account.password);
-    const [category] = await db
-      .insert(categories)
-      .values({ name: "Accounts", slug: `accounts-${accountNumber}` })
-      .returning({ id: categories.id });
-    const [article] = await db
-      .insert(articles)
-      .values({
-        title: "Commented",
-        content: "Body.",
-        categoryId: category!.id,
-        status: "published",
-        slug: `commented-${accountNumber}`,
-        publishedAt: new Date(),
-      })
-      .returning({ id: articles.id });
-    const [comment] = await db
-      .insert(comments)
-      .values({ content: "Thank you for this.", articleId: article!.id, userId: account.id, authorName: "Reader Mulenga", status: "approved" })
-      .returning({ id: comments.id });
+    const article = await anArticle(db);
+    const comment = await aComment(db, {
+      content: "Thank you for this.",
+      articleId: article.id,
+      userId: account.id,
+      authorName: "Reader Mulenga",
+      status: "approved",
+    });
 
     expect(await (await post("/account", { intent: "display-name", displayName: "Mrs Mulenga" }, jar)).text()).toContain("Your display name has been saved.");
     expect((await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, account.id)))[0]!.name).toBe("Mrs Mulenga");
     // A comment keeps the name it was posted under (tests/integration/comments.test.ts).
-    expect(await (await fetch(`${server.url}/articles/${article!.id}`)).text()).toContain("Reader Mulenga");
+    expect(await (await fetch(`${server.url}/articles/${article.id}`)).text()).toContain("Reader Mulenga");
 
     const wrong = await post("/account", { intent: "delete", deletePassword: "not-it" }, jar);
     expect(wrong.status).toBe(400);
@@ -263,8 +253,8 @@ describe(`the account page (${testDatabaseKind})`, () => {
     expect(deleted.status).toBe(302);
     expect(await db.select().from(users).where(eq(users.id, account.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([]);
-    expect((await db.select().from(comments).where(eq(comments.id, comment!.id)))[0]).toMatchObject({ userId: null, content: "Thank you for this." });
-    const articlePage = await (await fetch(`${server.url}/articles/${article!.id}`)).text();
+    expect((await db.select().from(comments).where(eq(comments.id, comment.id)))[0]).toMatchObject({ userId: null, content: "Thank you for this." });
+    const articlePage = await (await fetch(`${server.url}/articles/${article.id}`)).text();
     expect(articlePage).toContain("Anonymous reader");
     expect(articlePage).not.toContain("Reader Mulenga");
   });

@@ -12,6 +12,7 @@ import { createAccount } from "#app/server/auth/auth.server";
 import { ensureOwner, OwnerRoleError } from "#app/server/auth/owner.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { aComment } from "#tests/factories";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -91,10 +92,10 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
 
   it("approves or rejects a comment from any state", async () => {
     const { id: articleId } = await createArticle(db, article({ title: "Commented" }), null);
-    const [comment] = await db.insert(comments).values({ content: "Hi", articleId }).returning();
-    await setCommentStatus(db, comment!.id, "rejected");
-    await setCommentStatus(db, comment!.id, "approved");
-    expect((await db.select().from(comments).where(eq(comments.id, comment!.id)))[0]!.status).toBe("approved");
+    const comment = await aComment(db, { articleId });
+    await setCommentStatus(db, comment.id, "rejected");
+    await setCommentStatus(db, comment.id, "approved");
+    expect((await db.select().from(comments).where(eq(comments.id, comment.id)))[0]!.status).toBe("approved");
     await expect(setCommentStatus(db, "00000000-0000-4000-8000-000000000000", "approved")).rejects.toBeInstanceOf(AdminInputError);
   });
 

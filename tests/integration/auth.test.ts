@@ -21,6 +21,7 @@ import { commonPasswordMessage } from "#app/lib/auth-schema";
 import { ensureOwner, OwnerRoleError, ownerUserId, setRole } from "#app/server/auth/owner.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
+import { anEmailChange } from "#tests/factories";
 
 let started: TestServices;
 const client = (ip: string) => ({ ip });
@@ -189,15 +190,7 @@ describe(`auth (${testDatabaseKind})`, () => {
     // Someone signed up first with the address that later becomes OWNER_EMAIL, and asked to move the account to theirs.
     const squatter = await createAccount(db, { email: "future-owner@example.com", password: "squatter-secret", role: "user", verified: true });
     await createPasswordResetLink(db, squatter, config.PUBLIC_URL);
-    const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    await db.insert(emailChanges).values({
-      userId: squatter,
-      oldEmail: "future-owner@example.com",
-      newEmail: "squatter@example.com",
-      tokenHash: sha256("pending-link"),
-      expiresAt: later,
-      undoExpiresAt: later,
-    });
+    await anEmailChange(db, { userId: squatter, newEmail: "squatter@example.com", tokenHash: sha256("pending-link") });
     await ensureOwner(db, { email: "future-owner@example.com", password: "the-real-owner-secret" });
     expect(await db.select().from(emailChanges).where(eq(emailChanges.userId, squatter))).toEqual([]);
     expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, squatter))).toEqual([]);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, profiles, users } from "#database/schema";
-import { anAccount, anArticle } from "#tests/factories";
+import { aComment, anAccount, anArticle } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
@@ -130,12 +130,10 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     const stays = await newReader("Chipo Mwale");
     const leaves = await newReader("Leaving Reader");
     const base = Date.parse("2025-03-01T10:00:00Z");
-    await db.insert(comments).values([
-      { articleId, userId: stays.id, authorName: "Chipo Mwale", content: "Second approved comment", status: "approved", createdAt: new Date(base + 60_000) },
-      { articleId, userId: leaves.id, authorName: "Leaving Reader", content: "First approved comment", status: "approved", createdAt: new Date(base) },
-      { articleId, userId: stays.id, content: "A comment still pending", status: "pending" },
-      { articleId, userId: stays.id, content: "A rejected comment", status: "rejected" },
-    ]);
+    await aComment(db, { articleId, userId: stays.id, content: "Second approved comment", status: "approved", createdAt: new Date(base + 60_000) });
+    await aComment(db, { articleId, userId: leaves.id, content: "First approved comment", status: "approved", createdAt: new Date(base) });
+    await aComment(db, { articleId, userId: stays.id, content: "A comment still pending" });
+    await aComment(db, { articleId, userId: stays.id, content: "A rejected comment", status: "rejected" });
     await db.delete(users).where(eq(users.id, leaves.id));
     const [anonymous] = await db
       .select()

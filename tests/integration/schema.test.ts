@@ -4,6 +4,7 @@ import { articles, categories, comments, profiles, teamMembers, users } from "#d
 import { sqlState } from "#app/server/db/types.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "#tests/helpers/database";
+import { aCategory, aComment, anAccount, anArticle } from "#tests/factories";
 
 let testDatabase: TestDatabase;
 let db: AppDb;
@@ -23,20 +24,9 @@ async function failureCode(write: Promise<unknown>): Promise<string | undefined>
   throw new Error("the write was accepted");
 }
 
-async function makeCategory(slug: string) {
-  const [row] = await db.insert(categories).values({ name: slug, slug }).returning();
-  return row!;
-}
-
-async function makeUser(email: string) {
-  const [user] = await db.insert(users).values({ email, passwordHash: "x" }).returning();
-  await db.insert(profiles).values({ id: user!.id });
-  return user!;
-}
-
 describe(`schema constraints (${testDatabaseKind})`, () => {
   it("accepts only draft or published articles, draft by default, and unique slugs", async () => {
-    const category = await makeCategory("constraints-a");
+    const category = await aCategory(db);
     const [article] = await db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "t-1" }).returning();
     expect(article!.status).toBe("draft");
     expect(article!.views).toBe(0);
@@ -47,21 +37,23 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it("keeps category slugs unique and well-formed", async () => {
-    await makeCategory("unique-slug");
+    await aCategory(db, { slug: "unique-slug" });
     expect(await failureCode(db.insert(categories).values({ name: "Again", slug: "unique-slug" }))).toBe("23505");
     expect(await failureCode(db.insert(categories).values({ name: "Bad", slug: "Bad Slug" }))).toBe("23514");
   });
 
   it("gives profiles the user role by default and accepts only user or admin", async () => {
-    const user = await makeUser("role@example.com");
-    const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+    // Written by hand, role left out: the column's default is what is tested.
+    const [user] = await db.insert(users).values({ email: "role@example.com", passwordHash: "x" }).returning();
+    await db.insert(profiles).values({ id: user!.id });
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, user!.id));
     expect(profile!.role).toBe("user");
     expect(
       await failureCode(
         db
           .update(profiles)
           .set({ role: "owner" as "admin" })
-          .where(eq(profiles.id, user.id)),
+          .where(eq(profiles.id, user!.id)),
       ),
     ).toBe("23514");
   });
@@ -74,34 +66,31 @@ describe(`schema constraints (${testDatabaseKind})`, () => {
   });
 
   it("stores comments as pending by default and only in the three statuses", async () => {
-    const category = await makeCategory("comment-status");
-    const [article] = await db.insert(articles).values({ title: "T", content: "C", categoryId: category.id, slug: "comment-status" }).returning();
-    const [comment] = await db.insert(comments).values({ content: "Hi", articleId: article!.id }).returning();
+    const article = await anArticle(db);
+    const [comment] = await db.insert(comments).values({ content: "Hi", articleId: article.id }).returning();
     expect(comment!.status).toBe("pending");
-    expect(await failureCode(db.insert(comments).values({ content: "Hi", articleId: article!.id, status: "spam" as "pending" }))).toBe("23514");
+    expect(await failureCode(db.insert(comments).values({ content: "Hi", articleId: article.id, status: "spam" as "pending" }))).toBe("23514");
   });
 
   it("removes an article's comments with it, keeps a deleted user's comments anonymously", async () => {
-    const category = await makeCategory("cascade");
-    const user = await makeUser("leaver@example.com");
-    const [first] = await db.insert(articles).values({ title: "A", content: "C", categoryId: category.id, slug: "cascade-a" }).returning();
-    const [second] = await db.insert(articles).values({ title: "B", content: "C", categoryId: category.id, slug: "cascade-b" }).returning();
-    await db.insert(comments).values({ content: "on first", articleId: first!.id, userId: user.id });
-    const [kept] = await db.insert(comments).values({ content: "on second", articleId: second!.id, userId: user.id }).returning();
+    const user = await anAccount(db);
+    const [first, second] = [await anArticle(db), await anArticle(db)];
+    await aComment(db, { content: "on first", articleId: first.id, userId: user.id });
+    const kept = await aComment(db, { content: "on second", articleId: second.id, userId: user.id });
 
-    await db.delete(articles).where(eq(articles.id, first!.id));
-    expect(await db.select().from(comments).where(eq(comments.articleId, first!.id))).toEqual([]);
+    await db.delete(articles).where(eq(articles.id, first.id));
+    expect(await db.select().from(comments).where(eq(comments.articleId, first.id))).toEqual([]);
 
     await db.delete(users).where(eq(users.id, user.id));
-    const [after] = await db.select().from(comments).where(eq(comments.id, kept!.id));
+    const [after] = await db.select().from(comments).where(eq(comments.id, kept.id));
     expect(after!.content).toBe("on second");
     expect(after!.userId).toBeNull();
     expect(await db.select().from(profiles).where(eq(profiles.id, user.id))).toEqual([]);
   });
 
   it("refuses to delete a category that articles use, so no article is lost or orphaned", async () => {
-    const category = await makeCategory("in-use");
-    await db.insert(articles).values({ title: "Uses it", content: "C", categoryId: category.id, slug: "uses-it" });
+    const category = await aCategory(db);
+    await anArticle(db, { categoryId: category.id });
     // PostgreSQL 18 reports restrict_violation (23001), 15 foreign_key_violation (23503).
     expect(["23001", "23503"]).toContain(await failureCode(db.delete(categories).where(eq(categories.id, category.id))));
     expect(await db.select().from(categories).where(eq(categories.id, category.id))).toHaveLength(1);
