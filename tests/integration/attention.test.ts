@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, communityQuestions, contactMessages } from "#database/schema";
+import { comments, contactMessages } from "#database/schema";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 import { connectSse } from "#tests/helpers/sse";
+import { aCategory, aComment, aCommunityQuestion, aContactMessage, anArticle } from "#tests/factories";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -12,13 +13,7 @@ let articleId: string;
 beforeAll(async () => {
   server = await startTestServer({ OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
   owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
-  const { db } = server.services;
-  const [category] = await db.insert(categories).values({ name: "Classroom", slug: "classroom" }).returning({ id: categories.id });
-  const [article] = await db
-    .insert(articles)
-    .values({ title: "Group work that works", content: "Body.", categoryId: category!.id, status: "published", slug: "group-work", publishedAt: new Date() })
-    .returning({ id: articles.id });
-  articleId = article!.id;
+  ({ id: articleId } = await anArticle(server.services.db, { title: "Group work that works" }));
 });
 afterAll(() => server.close());
 
@@ -34,13 +29,10 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
   it("counts pending comments and unread messages and questions, for the sidebar", async () => {
     const { db } = server.services;
     expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0 });
-    const [pending] = await db.insert(comments).values({ content: "Can I use this with Grade 4?", articleId }).returning({ id: comments.id });
-    await db.insert(comments).values({ content: "Already approved", articleId, status: "approved" });
-    const [message] = await db
-      .insert(contactMessages)
-      .values({ firstName: "Mwila", lastName: "Banda", email: "mwila@example.com", subject: "Writing for the magazine", message: "How do I send an article?" })
-      .returning({ id: contactMessages.id });
-    await db.insert(communityQuestions).values({ title: "Teaching reading in Bemba", categories: ["literacy"], description: "Where do I start?" });
+    const pending = await aComment(db, { content: "Can I use this with Grade 4?", articleId });
+    await aComment(db, { content: "Already approved", articleId, status: "approved" });
+    const message = await aContactMessage(db, { subject: "Writing for the magazine" });
+    await aCommunityQuestion(db, { title: "Teaching reading in Bemba" });
     expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2 });
 
     // The sidebar shows them on every admin page, for screen readers too.
@@ -48,8 +40,8 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
     expect(html).toMatch(/data-waiting="pending"[^>]*><span class="">1<\/span><span class="sr-only"> pending</);
     expect(html).toMatch(/data-waiting="unread"[^>]*><span class="">2<\/span><span class="sr-only"> unread</);
 
-    await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending!.id));
-    await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message!.id));
+    await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending.id));
+    await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message.id));
     expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1 });
   });
 
@@ -60,17 +52,9 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
 
   it("lists on the dashboard what waits: comments, messages, drafts, scheduled articles and the week's views", async () => {
     const { db } = server.services;
-    const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
-    await db.insert(comments).values({ content: "Please add the worksheet", articleId });
-    await db.insert(articles).values({ title: "Half-written lesson", content: "Body.", categoryId: category!.id, status: "draft", slug: "half-written" });
-    await db.insert(articles).values({
-      title: "Term two planning",
-      content: "Body.",
-      categoryId: category!.id,
-      status: "scheduled",
-      scheduledAt: new Date("2031-01-06T05:00:00Z"),
-      slug: "term-two",
-    });
+    await aComment(db, { content: "Please add the worksheet", articleId });
+    await anArticle(db, { title: "Half-written lesson", status: "draft" });
+    await anArticle(db, { title: "Term two planning", status: "scheduled", scheduledAt: new Date("2031-01-06T05:00:00Z") });
     const html = await page("/admin");
     expect(html).toContain("Waiting for you");
     expect(html).toMatch(/Pending comments(<!-- -->)? <span[^>]*>\(1\)/);
@@ -89,14 +73,11 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
     const reader = await connectSse(`${server.url}/api/events`);
     try {
       const { db } = server.services;
-      const [message] = await db
-        .insert(contactMessages)
-        .values({ firstName: "Chanda", lastName: "Phiri", email: "chanda@example.com", subject: "Thank you", message: "Great issue." })
-        .returning({ id: contactMessages.id });
-      expect(await staff.next((data) => data.table === "contact_messages")).toEqual({ table: "contact_messages", op: "insert", id: message!.id });
-      await db.insert(communityQuestions).values({ title: "Large classes", categories: ["classroom"], description: "Tips?" });
+      const message = await aContactMessage(db);
+      expect(await staff.next((data) => data.table === "contact_messages")).toEqual({ table: "contact_messages", op: "insert", id: message.id });
+      await aCommunityQuestion(db);
       await staff.next((data) => data.table === "community_questions");
-      await db.insert(categories).values({ name: "After inbox", slug: "after-inbox" });
+      await aCategory(db);
       await reader.next((data) => data.table === "categories");
       expect(reader.received.filter((data) => data.table === "contact_messages" || data.table === "community_questions")).toEqual([]);
     } finally {

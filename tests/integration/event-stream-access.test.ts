@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, profiles, sessions, type Role } from "#database/schema";
-import { anAccount } from "#tests/factories";
+import { profiles, sessions, type Role } from "#database/schema";
+import { aContactMessage, anAccount } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type TestServer, type CookieJar } from "#tests/helpers/server";
 import { connectSse, type SseClient } from "#tests/helpers/sse";
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const message = (subject: string) => ({ firstName: "Mutinta", lastName: "Hamoonga", email: "mutinta@example.com", subject, message: "Hello." });
 const staffOnly = (data: Record<string, unknown>) => data.table === "contact_messages";
 
 /** An account of `role`, signed in over HTTP, with its event stream open. */
@@ -33,13 +32,13 @@ describe(`event streams follow their session (${testDatabaseKind})`, () => {
   it("ends a demoted admin's stream, and sends it no staff-only change made with or after the demotion", async () => {
     const { id, stream } = await signedInStream("admin");
     try {
-      await server.services.db.insert(contactMessages).values(message("Before"));
+      await aContactMessage(server.services.db, { subject: "Before" });
       expect(await stream.next((data) => staffOnly(data))).toMatchObject({ table: "contact_messages", op: "insert" });
       await server.services.db.transaction(async (tx) => {
         await tx.update(profiles).set({ role: "user" }).where(eq(profiles.id, id));
-        await tx.insert(contactMessages).values(message("With the demotion"));
+        await aContactMessage(tx, { subject: "With the demotion" });
       });
-      await server.services.db.insert(contactMessages).values(message("After"));
+      await aContactMessage(server.services.db, { subject: "After" });
       expect(await endsWithin(stream, 5_000)).toBe(true);
       expect(stream.received.filter(staffOnly)).toHaveLength(1);
     } finally {
@@ -52,7 +51,7 @@ describe(`event streams follow their session (${testDatabaseKind})`, () => {
     try {
       const signedOut = await fetch(`${server.url}/sign-out`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: jar.header() } });
       expect(signedOut.status).toBe(302);
-      await server.services.db.insert(contactMessages).values(message("After sign-out"));
+      await aContactMessage(server.services.db, { subject: "After sign-out" });
       expect(await endsWithin(stream, 5_000)).toBe(true);
       expect(stream.received.filter(staffOnly)).toEqual([]);
     } finally {
@@ -101,7 +100,7 @@ describe(`event streams follow their session (${testDatabaseKind})`, () => {
       // A change of another account's role is no reason to end these streams.
       const other = await anAccount(server.services.db);
       await server.services.db.update(profiles).set({ role: "admin" }).where(eq(profiles.id, other.id));
-      await server.services.db.insert(contactMessages).values(message("For staff"));
+      await aContactMessage(server.services.db, { subject: "For staff" });
       await admin.stream.next((data) => staffOnly(data) && data.op === "insert");
       expect(reader.stream.received.filter(staffOnly)).toEqual([]);
       expect(await endsWithin(admin.stream, 1_500)).toBe(false);

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityQuestions, contactMessages, teamMembers } from "#database/schema";
+import { communityQuestions, contactMessages } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import { submissionsPerHour } from "#app/server/inbox/inbox.server";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { aTeamMember } from "#tests/factories";
 
 let server: TestServer;
 let admin: CookieJar;
@@ -217,13 +218,9 @@ describe(`the admin Inbox (${testDatabaseKind})`, () => {
 
 describe(`the About page team (${testDatabaseKind})`, () => {
   it("lists only active members, in display order, with a described photo or initials", async () => {
-    await db()
-      .insert(teamMembers)
-      .values([
-        { name: "Second Person", position: "Photo Editor", bio: "Takes the pictures.", photoUrl: "/uploads/media/team/second.jpg", orderIndex: 5 },
-        { name: "Mwansa Kapwepwe Lungu", position: "Managing Editor", bio: null, photoUrl: null, orderIndex: 1 },
-        { name: "Former Writer", position: "Columnist", bio: "On leave.", active: false, orderIndex: 0 },
-      ]);
+    await aTeamMember(db(), { name: "Second Person", photoUrl: "/uploads/media/team/second.jpg", orderIndex: 5 });
+    await aTeamMember(db(), { name: "Mwansa Kapwepwe Lungu", orderIndex: 1 });
+    await aTeamMember(db(), { name: "Former Writer", active: false, orderIndex: 0 });
     const html = await (await fetch(`${server.url}/about`)).text();
     expect(html).toContain("<title>About Us | The Educator</title>");
     expect(html).toContain('<link rel="canonical" href="http://127.0.0.1/about"/>');

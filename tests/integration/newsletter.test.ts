@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, newsletterDeliveries, newsletterSends, newsletterSubscribers } from "#database/schema";
+import { newsletterDeliveries, newsletterSends, newsletterSubscribers } from "#database/schema";
 import { openPostgresDatabase } from "#app/server/db/database.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createMailer, type Mailer } from "#app/server/core/mail.server";
@@ -18,13 +18,13 @@ import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testData
 import { startServerProcess, stopProcess, type RunningProcess } from "#tests/helpers/processes";
 import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/helpers/smtp";
+import { aCategory, anArticle, aSubscriber } from "#tests/factories";
 
 const publicUrl = "http://127.0.0.1";
 const silent = pino({ level: "silent" });
 let server: TestServer;
 let smtp: SmtpSink;
 let owner: CookieJar;
-let categoryId: string;
 let addressNumber = 0;
 const weekTitles: string[] = [];
 const oldTitle = "An article from last month";
@@ -41,25 +41,14 @@ beforeAll(async () => {
   });
   owner = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
   const { db } = server.services;
-  const [category] = await db.insert(categories).values({ name: "Teaching", slug: "teaching" }).returning({ id: categories.id });
-  categoryId = category!.id;
+  const { id: categoryId } = await aCategory(db, { name: "Teaching" });
   const day = 24 * 60 * 60_000;
   for (const [index, title] of ["Phonics that sticks", "Fractions with bottle tops"].entries()) {
     weekTitles.push(title);
-    await db.insert(articles).values({
-      title,
-      excerpt: `Excerpt of ${title}.`,
-      content: "Body.",
-      categoryId,
-      status: "published",
-      slug: `week-${index}`,
-      publishedAt: new Date(Date.now() - (index + 1) * day),
-    });
+    await anArticle(db, { title, excerpt: `Excerpt of ${title}.`, categoryId, publishedAt: new Date(Date.now() - (index + 1) * day) });
   }
-  await db
-    .insert(articles)
-    .values({ title: oldTitle, content: "Body.", categoryId, status: "published", slug: "old-one", publishedAt: new Date(Date.now() - 30 * day) });
-  await db.insert(articles).values({ title: "A draft nobody sees", content: "Body.", categoryId, status: "draft", slug: "draft-one" });
+  await anArticle(db, { title: oldTitle, categoryId, publishedAt: new Date(Date.now() - 30 * day) });
+  await anArticle(db, { title: "A draft nobody sees", categoryId, status: "draft" });
 });
 afterAll(async () => {
   await server.close();
@@ -95,7 +84,7 @@ async function subscribeAndConfirm(email: string) {
 /** Confirmed subscribers written straight to the table (the subscribe flow has its own tests). */
 async function confirmedSubscribers(db: AppDb, count: number, name: string): Promise<string[]> {
   const emails = Array.from({ length: count }, () => nextAddress(name));
-  await db.insert(newsletterSubscribers).values(emails.map((email) => ({ email, status: "confirmed" as const, confirmedAt: new Date() })));
+  for (const email of emails) await aSubscriber(db, { email });
   return emails;
 }
 
@@ -207,20 +196,14 @@ describe(`subscribing (${testDatabaseKind})`, () => {
 
   it("forgets subscriptions never confirmed before the link expired", async () => {
     const { db } = server.services;
-    const [stale] = await db
-      .insert(newsletterSubscribers)
-      .values({ email: nextAddress("stale"), confirmTokenHash: "stale-hash", confirmExpiresAt: new Date(Date.now() - 1000) })
-      .returning();
-    const [fresh] = await db
-      .insert(newsletterSubscribers)
-      .values({ email: nextAddress("fresh"), confirmTokenHash: "fresh-hash", confirmExpiresAt: new Date(Date.now() + 60_000) })
-      .returning();
+    const stale = await aSubscriber(db, { status: "pending", confirmExpiresAt: new Date(Date.now() - 1000) });
+    const fresh = await aSubscriber(db, { status: "pending", confirmExpiresAt: new Date(Date.now() + 60_000) });
     await prunePendingSubscribers(db);
     const left = await db
       .select({ id: newsletterSubscribers.id })
       .from(newsletterSubscribers)
-      .where(inArray(newsletterSubscribers.id, [stale!.id, fresh!.id]));
-    expect(left.map((row) => row.id)).toEqual([fresh!.id]);
+      .where(inArray(newsletterSubscribers.id, [stale.id, fresh.id]));
+    expect(left.map((row) => row.id)).toEqual([fresh.id]);
   });
 });
 
@@ -384,10 +367,7 @@ describe(`the digest (${testDatabaseKind})`, () => {
       });
       const { db } = server.services;
       const [later, busy, gone] = [nextAddress("later"), nextAddress("busy"), nextAddress("gone")];
-      const subscribed = await db
-        .insert(newsletterSubscribers)
-        .values([later, busy, gone].map((email) => ({ email, status: "confirmed" as const })))
-        .returning({ id: newsletterSubscribers.id });
+      const subscribed = [await aSubscriber(db, { email: later }), await aSubscriber(db, { email: busy }), await aSubscriber(db, { email: gone })];
       const send = await createDigestSend(db, { period: digestPeriod(new Date()), publicUrl });
       if (send.outcome !== "queued") throw new Error(send.outcome);
       // Only these three are tried here (the others of this issue go through the sink).

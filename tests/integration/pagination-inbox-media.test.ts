@@ -2,7 +2,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { inArray } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityQuestions, contactMessages } from "#database/schema";
+import { communityQuestions } from "#database/schema";
 import { listMessages, listQuestions } from "#app/server/inbox/inbox.server";
 import { firstPage, pageSize, type Page, type PageRequest } from "#app/server/db/keyset.server";
 import { listMediaPage, referencesByUrl, type MediaFilter } from "#app/server/media/media.server";
@@ -10,11 +10,12 @@ import type { MediaReference } from "#app/lib/media-types";
 import { createLocalStorage, createS3Storage, type Storage } from "#app/server/core/storage.server";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { aCommunityQuestion, aContactMessage } from "#tests/factories";
 
 let server: TestServer;
 let admin: CookieJar;
 const tiedAt = new Date("2026-04-01T09:00:00.654321Z");
-let messageIds: string[] = [];
+const messageIds: string[] = [];
 let questionIds: string[] = [];
 
 beforeAll(async () => {
@@ -22,36 +23,12 @@ beforeAll(async () => {
   admin = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
   const { db } = server.services;
   // 13 messages, all received at one and the same moment: only the id orders them.
-  const messages = await db
-    .insert(contactMessages)
-    .values(
-      Array.from({ length: 13 }, (_, index) => ({
-        firstName: "Paged",
-        lastName: `Sender ${index}`,
-        email: `m${index}@example.com`,
-        subject: `Message ${index}`,
-        message: "Hello",
-        createdAt: tiedAt,
-      })),
-    )
-    .returning({ id: contactMessages.id });
-  messageIds = messages
-    .map((row) => row.id)
-    .sort()
-    .reverse();
+  for (let index = 0; index < 13; index++) messageIds.push((await aContactMessage(db, { subject: `Message ${index}`, createdAt: tiedAt })).id);
+  messageIds.sort().reverse();
   // 25 questions, a minute apart: three pages of their own.
-  const questions = await db
-    .insert(communityQuestions)
-    .values(
-      Array.from({ length: 25 }, (_, index) => ({
-        title: `Question ${index}`,
-        categories: ["career"],
-        description: "Why?",
-        createdAt: new Date(tiedAt.getTime() - index * 60_000),
-      })),
-    )
-    .returning({ id: communityQuestions.id, title: communityQuestions.title });
-  questionIds = questions.map((row) => row.id);
+  for (let index = 0; index < 25; index++) {
+    questionIds.push((await aCommunityQuestion(db, { title: `Question ${index}`, createdAt: new Date(tiedAt.getTime() - index * 60_000) })).id);
+  }
 });
 afterAll(() => server.close());
 
