@@ -12,7 +12,9 @@ import { projectRoot } from "#database/paths";
  * every test file starts from a copy of it.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, ["scripts/build-if-changed.mjs"], { cwd: projectRoot, stdio: "inherit" });
+  // The app is built as `npm start` builds it: Vitest's NODE_ENV=test would make (and stamp) another build.
+  const { NODE_ENV: _testMode, ...environment } = process.env;
+  const build = spawnSync(process.execPath, ["scripts/build-if-changed.mjs"], { cwd: projectRoot, stdio: "inherit", env: environment });
   if (build.status !== 0) throw new Error("The app did not build (see above): the integration tests need it.");
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "educator-template-"));
   const template = path.join(folder, "template.tar.gz");
