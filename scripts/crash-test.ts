@@ -142,7 +142,8 @@ async function listArticles(server: Server, jar: CookieJar, enough: (seen: Map<s
   let pathname: string | null = "/admin/articles";
   while (pathname && !enough(seen)) {
     const html = await getPage(server, jar, pathname);
-    for (const [, id, title] of html.matchAll(/>([0-9a-f-]{36})<\/td><td[^>]*>([^<]*)<\/td>/g)) seen.set(decode(title!), id!);
+    // Each row's id (shortened on screen, whole in data-full-id) and its copy button, named after the title.
+    for (const [, id, title] of html.matchAll(/data-full-id="([0-9a-f-]{36})"[^]*?aria-label="Copy ID of ([^"]*)"/g)) seen.set(decode(title!), id!);
     const next = /href="([^"]*[?&](?:amp;)?after=[^"]*)"/.exec(html);
     pathname = next ? decode(next[1]!) : null;
   }
