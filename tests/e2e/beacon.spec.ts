@@ -104,7 +104,10 @@ test("an article page shows its view count with the reader's own opening in it, 
 
   /** Opens the article as a reader does; returns the count in the HTML as sent and the count the page-view beacon answered. */
   async function open() {
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/page-views");
+    // The list page's own beacon may still be on its way: wait for this article's.
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/page-views" && (response.request().postDataJSON() as Beacon["body"]).path === path,
+    );
     const document = (await page.goto(path))!;
     const answer = await answered;
     expect(answer.status()).toBe(200);
