@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories, comments, contactMessages, newsletterSubscribers, profiles, teamMembers } from "#database/schema";
 import { pageSize } from "#app/server/db/keyset.server";
-import { aCategory, anAccount, anArticle } from "#tests/factories";
+import { aCategory, aComment, aContactMessage, anAccount, anArticle, aSubscriber, aTeamMember } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
@@ -21,15 +21,13 @@ beforeAll(async () => {
   for (let index = 0; index < 13; index++) {
     await aCategory(db, { name: `Totals category ${String(index).padStart(2, "0")}` });
     await anAccount(db, { displayName: `Totals reader ${index}` });
-    await db.insert(teamMembers).values({ name: `Totals member ${index}`, position: "Reporter", orderIndex: 50 + index });
-    await db.insert(newsletterSubscribers).values({ email: `totals-${index}@example.com`, status: index % 3 === 0 ? "pending" : "confirmed" });
-    await db
-      .insert(contactMessages)
-      .values({ firstName: "Total", lastName: `Sender ${index}`, email: `sender-${index}@example.com`, subject: "Hello", message: "Hi" });
+    await aTeamMember(db, { name: `Totals member ${index}`, orderIndex: 50 + index });
+    await aSubscriber(db, { status: index % 3 === 0 ? "pending" : "confirmed" });
+    await aContactMessage(db);
   }
   const article = await anArticle(db, { categoryId: extra.id, title: "Counting comments" });
   for (let index = 0; index < 14; index++) {
-    await db.insert(comments).values({ articleId: article.id, content: `Totals comment ${index}`, status: index % 2 === 0 ? "pending" : "approved" });
+    await aComment(db, { articleId: article.id, content: `Totals comment ${index}`, status: index % 2 === 0 ? "pending" : "approved" });
   }
   admin = await signInOverHttp(server.url, "owner@example.com", "owner-secret");
 });

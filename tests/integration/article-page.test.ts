@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
 import { demoArticles, demoTeam } from "#database/seed/demo-content";
 import { slugify } from "#app/lib/slug";
+import { anArticle } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
 
@@ -146,13 +147,10 @@ describe(`the article page over HTTP (${testDatabaseKind})`, () => {
     const { db } = server.services;
     const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "health"));
     const title = "Safe </script><script>alert(1)</script> & sound";
-    const [created] = await db
-      .insert(articles)
-      .values({ title, content: "Short body.", categoryId: category!.id, status: "published", slug: "no-image-article", publishedAt: new Date() })
-      .returning({ id: articles.id });
-    const html = await (await fetch(`${server.url}/articles/${created!.id}`)).text();
+    const created = await anArticle(db, { title, content: "Short body.", categoryId: category!.id });
+    const html = await (await fetch(`${server.url}/articles/${created.id}`)).text();
     expect(html).toMatch(/<img[^>]*src="\/images\/fallback-article.svg"[^>]*width="1200"[^>]*height="675"/);
-    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${publicUrl}/articles/${created!.id}/og\\.jpg\\?v=\\d+$`));
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${publicUrl}/articles/${created.id}/og\\.jpg\\?v=\\d+$`));
     // No excerpt: the description falls back to the title.
     expect(metaContent(html, "og:description")).toBe(title);
     expect(html).not.toContain("<script>alert(1)</script>");

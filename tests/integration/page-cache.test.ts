@@ -5,6 +5,7 @@ import { articles, categories, comments, profiles, teamMembers } from "#database
 import { signUp } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { aCategory, aComment, anArticle, aTeamMember } from "#tests/factories";
 import { eventually, pageWhen, rawRequest, type RawResponse } from "#tests/helpers/pages";
 import { startServerProcess, stopProcess } from "#tests/helpers/processes";
 import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
@@ -23,22 +24,14 @@ let articleB: string; // in the other category
 let commenter: string;
 let member: string;
 let marker: string; // a team member renamed to tell that change events were handled
-let slugNumber = 0;
+let changeNumber = 0;
 
-/** Inserts an article (published unless told otherwise) and returns its id. */
+/** Adds an article (published unless told otherwise) and returns its id. */
 async function addArticle(db: AppDb, values: { title: string; categoryId: string; status?: "draft" | "published"; minutesAgo?: number }) {
-  const [row] = await db
-    .insert(articles)
-    .values({
-      title: values.title,
-      content: `The body of ${values.title}.`,
-      categoryId: values.categoryId,
-      status: values.status ?? "published",
-      slug: `page-cache-${++slugNumber}`,
-      publishedAt: values.status === "draft" ? null : new Date(Date.now() - (values.minutesAgo ?? 0) * 60_000),
-    })
-    .returning({ id: articles.id });
-  return row!.id;
+  const status = values.status ?? "published";
+  const publishedAt = status === "draft" ? null : new Date(Date.now() - (values.minutesAgo ?? 0) * 60_000);
+  const article = await anArticle(db, { title: values.title, content: `The body of ${values.title}.`, categoryId: values.categoryId, status, publishedAt });
+  return article.id;
 }
 
 const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}${path}`, { headers });
@@ -68,7 +61,7 @@ const lacks = (text: string) => (page: RawResponse) => page.status === 200 && !p
 async function afterEarlierEvents() {
   const marked = () => get("/about", { "Save-Data": "on" });
   await eventually(async () => ((await marked()).cache === "hit" ? true : undefined), "the marker page is kept");
-  const name = `Marker ${++slugNumber}`;
+  const name = `Marker ${++changeNumber}`;
   await server.services.db.update(teamMembers).set({ name }).where(eq(teamMembers.id, marker));
   await eventually(async () => (shows(name)(await marked()) ? true : undefined), `the marker page shows ${name}`);
 }
@@ -77,7 +70,7 @@ async function afterEarlierEvents() {
 async function dropEveryPage() {
   await server.services.db
     .update(categories)
-    .set({ description: `Notes from the field, ${++slugNumber}.` })
+    .set({ description: `Notes from the field, ${++changeNumber}.` })
     .where(eq(categories.id, fieldNotes));
   await afterEarlierEvents();
 }
@@ -85,29 +78,15 @@ async function dropEveryPage() {
 beforeAll(async () => {
   server = await startTestServer(owner);
   const { db } = server.services;
-  const [c, other] = await db
-    .insert(categories)
-    .values([
-      { name: "Health & Wellness", slug: "health", description: "Wellbeing of teachers and learners." },
-      { name: "Field Notes", slug: "field-notes" },
-    ])
-    .returning({ id: categories.id });
-  health = c!.id;
-  fieldNotes = other!.id;
+  health = (await aCategory(db, { name: "Health & Wellness", slug: "health", description: "Wellbeing of teachers and learners." })).id;
+  fieldNotes = (await aCategory(db, { name: "Field Notes" })).id;
   articleA = await addArticle(db, { title: "Lunch Breaks That Work", categoryId: health, minutesAgo: 30 });
   articleA2 = await addArticle(db, { title: "Water in Every Classroom", categoryId: health, minutesAgo: 40 });
   articleB = await addArticle(db, { title: "Notes From Mongu", categoryId: fieldNotes, minutesAgo: 50 });
   commenter = (await signUp({ email: "reader@example.com", password: "reader-secret" }, { ip: "127.0.0.1" })).userId!;
   await db.update(profiles).set({ displayName: "Chanda M." }).where(eq(profiles.id, commenter));
-  const [row, markerRow] = await db
-    .insert(teamMembers)
-    .values([
-      { name: "Mwila Banda", position: "Editor" },
-      { name: "Marker 0", position: "Marker", orderIndex: 9 },
-    ])
-    .returning({ id: teamMembers.id });
-  member = row!.id;
-  marker = markerRow!.id;
+  member = (await aTeamMember(db, { name: "Mwila Banda", position: "Editor" })).id;
+  marker = (await aTeamMember(db, { name: "Marker 0", position: "Marker", orderIndex: 9 })).id;
   // The inserts' change events must not land in the middle of the first tests' renders.
   await afterEarlierEvents();
 });
@@ -358,22 +337,19 @@ describe(`every change drops exactly the pages that show it (${testDatabaseKind}
 
   it("a comment shows on its article once approved; a pending one changes nothing", async () => {
     await warm(pageA(), pageA2(), pageB(), "/", "/about");
-    const [pending] = await server.services.db
-      .insert(comments)
-      .values({ articleId: articleA, userId: commenter, authorName: "Chanda M.", content: "We tried this with Grade 5." })
-      .returning({ id: comments.id });
+    const pending = await aComment(server.services.db, { articleId: articleA, userId: commenter, content: "We tried this with Grade 5." });
     await afterEarlierEvents();
     await expectHits(pageA(), pageA2(), pageB(), "/");
     expect((await get(pageA())).html).not.toContain("We tried this with Grade 5.");
 
-    await server.services.db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending!.id));
+    await server.services.db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending.id));
     const withComment = await pageWhen(url(pageA()), shows("We tried this with Grade 5."), "A shows the approved comment");
     expect(withComment.html).toContain("Chanda M.");
     await expectHits(pageA2(), pageB(), "/");
 
     // Rejected again: gone from the page.
     await warm(pageA());
-    await server.services.db.update(comments).set({ status: "rejected" }).where(eq(comments.id, pending!.id));
+    await server.services.db.update(comments).set({ status: "rejected" }).where(eq(comments.id, pending.id));
     await pageWhen(url(pageA()), lacks("We tried this with Grade 5."), "A no longer shows the rejected comment");
     await expectHits(pageB(), "/");
   });
@@ -401,7 +377,7 @@ describe(`every change drops exactly the pages that show it (${testDatabaseKind}
     await server.services.db.update(teamMembers).set({ position: "Chief Editor" }).where(eq(teamMembers.id, member));
     await pageWhen(url("/about"), shows("Chief Editor"), "/about shows the new position");
     await expectHits("/", "/articles", pageA());
-    await server.services.db.insert(teamMembers).values({ name: "Natasha Phiri", position: "Reporter", orderIndex: 1 });
+    await aTeamMember(server.services.db, { name: "Natasha Phiri", position: "Reporter", orderIndex: 1 });
     await pageWhen(url("/about"), shows("Natasha Phiri"), "/about shows the new member");
     await expectHits("/", pageA());
   });
@@ -506,9 +482,9 @@ describe.skipIf(testDatabaseKind !== "postgres")("two instances on one PostgreSQ
     const instanceB = await startServerProcess({ ...env, DATA_DIR: temporaryFolder() });
     const database = await openPostgresDatabase(databaseUrl, { max: 2 });
     try {
-      const [category] = await database.db.insert(categories).values({ name: "Health", slug: "health" }).returning({ id: categories.id });
-      const kept = await addArticle(database.db, { title: "Kept Article", categoryId: category!.id, minutesAgo: 5 });
-      const edited = await addArticle(database.db, { title: "Before the Edit", categoryId: category!.id, minutesAgo: 1 });
+      const category = await aCategory(database.db, { name: "Health" });
+      const kept = await addArticle(database.db, { title: "Kept Article", categoryId: category.id, minutesAgo: 5 });
+      const edited = await addArticle(database.db, { title: "Before the Edit", categoryId: category.id, minutesAgo: 1 });
       const onB = (path: string) => rawRequest(`${instanceB.url}${path}`);
       // The inserts' own change events may still drop B's first renders: asked until B keeps them.
       for (const path of [`/articles/${edited}`, `/articles/${kept}`, "/articles", "/about"]) {
@@ -524,7 +500,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("two instances on one PostgreSQ
           title: "After the Edit",
           excerpt: "",
           content: "Edited on A.",
-          categoryId: category!.id,
+          categoryId: category.id,
           status: "published",
           featuredImageUrl: "",
         }),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "#database/paths";
 import { services } from "#app/server/core/services.server";
+import { hooks } from "#app/lib/reader-hooks";
 
 /** The reader's choice, remembered for a year; without it, the browser's `Save-Data: on` decides. */
 export const dataSaverCookieName = "educator_data_saver";
@@ -82,6 +83,6 @@ export function imagesOnRequest(html: string): string {
     const height = attributes.get("height");
     const ratio = width && height ? ` style="aspect-ratio:${width}/${height}"` : "";
     const image = `<img src="${source}" alt="${alt}"${width ? ` width="${width}"` : ""}${height ? ` height="${height}"` : ""} class="${attributes.get("class") ?? ""}" decoding="async"/>`;
-    return `<a href="${source}" data-saver-image class="data-saver-image ${attributes.get("class") ?? ""}"${ratio}><span>${label}</span><template>${image}</template></a>`;
+    return `<a href="${source}" ${hooks.saverImage} class="data-saver-image ${attributes.get("class") ?? ""}"${ratio}><span>${label}</span><template>${image}</template></a>`;
   });
 }
