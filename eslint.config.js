@@ -46,6 +46,21 @@ const restrict = (...patterns) => ["error", { patterns: [fromTheRoot, ...pattern
 const queryMethod = "/^(select|selectDistinct|selectDistinctOn|insert|update|delete|execute|transaction|query|\\$count|\\$with|with)$/";
 const queryInRoute = "Routes reach the database only through a feature: move the query into a function of app/server/<feature>/ and call it.";
 
+/**
+ * Colour comes from the roles themed in app/app.css (`bg-card`, `text-muted-foreground`,
+ * `text-destructive`, …), which follow the theme by themselves: a palette step (`text-slate-600`)
+ * or a dark: colour written in a class name is refused.
+ */
+const colourUtility = "(?:bg|text|border(?:-[trblxy])?|ring|outline|divide|from|via|to|fill|stroke|accent|caret|decoration|placeholder)";
+const paletteClass = `/(?:^|[\\s:])${colourUtility}-(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-[0-9]/`;
+const darkColourClass = `/(?:^|\\s)dark:(?:[a-z-]+:)*${colourUtility}-/`;
+const paletteMessage =
+  "Colour through the roles themed in app/app.css (bg-card, text-muted-foreground, border-border, text-destructive, bg-success-soft, …), not a palette step or a dark: colour.";
+const rawColour = [paletteClass, darkColourClass].flatMap((pattern) => [
+  { selector: `Literal[value=${pattern}]`, message: paletteMessage },
+  { selector: `TemplateElement[value.raw=${pattern}]`, message: paletteMessage },
+]);
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "backups/"] },
   js.configs.recommended,
@@ -102,11 +117,14 @@ export default tseslint.config(
       "no-restricted-imports": restrict(noDatabaseFromRoutes, noRootModule, noStart, noServer),
     },
   },
+  { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-syntax": ["error", ...rawColour] } },
   {
+    // Listing rawColour again: the last block's list is the one a route module gets.
     files: ["app/routes/**"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...rawColour,
         {
           // Actions read their form with readForm, which refuses a body that is no form, and NUL bytes.
           selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",

@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body
         {...(readerPage?.live?.length ? hook(hooks.live, readerPage.live.join(" ")) : {})}
-        className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100"
+        className="min-h-screen bg-background text-foreground antialiased"
       >
         {children}
         {/* A reader page, never hydrated, shows the server's toast in its markup; a hydrated one with useActionToast. */}

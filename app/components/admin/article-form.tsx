@@ -46,7 +46,7 @@ export function ArticleForm(props: ArticleFormProps) {
         <div
           role="region"
           aria-label="Unsaved changes"
-          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-warning-border bg-warning-soft px-4 py-3 text-sm text-warning-soft-foreground"
         >
           <p>You have unsaved changes from {keptAt(offered)}.</p>
           <div className="flex gap-2">
@@ -128,7 +128,7 @@ function ArticleFormFields({
         <p
           id="article-form-error"
           role="alert"
-          className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          className="rounded-md border border-destructive-border bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive-soft-foreground"
         >
           {missingArticleFieldsText}
         </p>

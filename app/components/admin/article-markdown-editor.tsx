@@ -85,7 +85,7 @@ export function ArticleMarkdownEditor({ id, name, value, onChange, initialHtml, 
           )}
         </div>
         {preview.failed && (
-          <p role="status" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          <p role="status" className="mt-1 text-sm text-destructive">
             The preview could not be updated.
           </p>
         )}

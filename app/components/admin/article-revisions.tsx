@@ -27,11 +27,11 @@ interface Comparison {
 function Diff({ parts }: { parts: DiffPart[] }) {
   return parts.map((part, index) =>
     part.change === "added" ? (
-      <ins key={index} className="bg-green-100 text-green-950 no-underline dark:bg-green-950 dark:text-green-100">
+      <ins key={index} className="bg-success-soft text-success-soft-foreground no-underline">
         {part.text}
       </ins>
     ) : part.change === "removed" ? (
-      <del key={index} className="bg-red-100 text-red-950 dark:bg-red-950 dark:text-red-100">
+      <del key={index} className="bg-destructive-soft text-destructive-soft-foreground">
         {part.text}
       </del>
     ) : (
@@ -64,8 +64,8 @@ function ComparisonPanel({ comparison, revision }: { comparison: Comparison; rev
       ))}
       {comparison.others.map((other) => (
         <p key={other.field} className="mt-3 text-sm">
-          <span className="font-medium capitalize">{other.field}</span>: <del className="bg-red-100 dark:bg-red-950">{other.from}</del> →{" "}
-          <ins className="bg-green-100 no-underline dark:bg-green-950">{other.to}</ins>
+          <span className="font-medium capitalize">{other.field}</span>: <del className="bg-destructive-soft">{other.from}</del> →{" "}
+          <ins className="bg-success-soft no-underline">{other.to}</ins>
         </p>
       ))}
       {changedAny(comparison.content) && (

@@ -22,17 +22,17 @@ export function CommentActions({ id, articleId, articleTitle }: { id: string; ar
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="intent" value="status" />
         <Button type="submit" name="status" value="approved" variant="ghost" size="icon" aria-label="Approve" title="Approve" disabled={busy}>
-          <Check className="size-4 text-green-700 dark:text-green-400" aria-hidden />
+          <Check className="size-4 text-success" aria-hidden />
         </Button>
         <Button type="submit" name="status" value="rejected" variant="ghost" size="icon" aria-label="Reject" title="Reject" disabled={busy}>
-          <X className="size-4 text-orange-700 dark:text-orange-400" aria-hidden />
+          <X className="size-4 text-warning" aria-hidden />
         </Button>
       </fetcher.Form>
       <fetcher.Form method="post" onSubmit={confirmSubmit("Delete this comment? This cannot be undone.")}>
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="intent" value="delete" />
         <Button type="submit" variant="ghost" size="icon" aria-label="Delete" title="Delete" disabled={busy}>
-          <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
+          <Trash2 className="size-4 text-destructive" aria-hidden />
         </Button>
       </fetcher.Form>
       <a

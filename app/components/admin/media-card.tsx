@@ -34,7 +34,7 @@ function MediaThumbnail({ url }: { url: string }) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
-      <div className="flex aspect-video flex-col items-center justify-center gap-1 bg-slate-100 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+      <div className="flex aspect-video flex-col items-center justify-center gap-1 bg-muted text-sm text-muted-foreground">
         <ImageOff className="size-8" aria-hidden />
         Image unavailable
       </div>
@@ -47,7 +47,7 @@ function MediaThumbnail({ url }: { url: string }) {
       sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
       alt=""
       loading="lazy"
-      className="aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800"
+      className="aspect-video w-full bg-muted object-cover"
       onError={() => setBroken(true)}
       // An image that failed before hydration fired its error event before React listened.
       ref={(image) => {
@@ -79,7 +79,7 @@ function DeleteFile({ bucket, path }: { bucket: string; path: string }) {
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="bucket" value={bucket} />
       <input type="hidden" name="path" value={path} />
-      <Button type="submit" variant="ghost" size="sm" aria-label={`Delete ${bucket}/${path}`} disabled={busy} className="text-red-700 dark:text-red-400">
+      <Button type="submit" variant="ghost" size="sm" aria-label={`Delete ${bucket}/${path}`} disabled={busy} className="text-destructive">
         <Trash2 className="size-4" aria-hidden />
         {busy ? "Deleting..." : "Delete"}
       </Button>
@@ -92,7 +92,7 @@ export function MediaCard({ item }: { item: MediaItem }) {
   const href = absoluteUrl(item.url, root?.publicUrl);
   const kinds = [...new Set([...(item.file ? (["storage"] as const) : []), ...item.references.map((reference) => reference.kind)])];
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">
+    <li className="flex flex-col overflow-hidden rounded-xl border border-border">
       <MediaThumbnail url={item.url} />
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h2 className="truncate text-sm font-semibold" title={item.label}>
@@ -100,12 +100,12 @@ export function MediaCard({ item }: { item: MediaItem }) {
         </h2>
         <ul aria-label="Found in" className="flex flex-wrap gap-1">
           {kinds.map((kind) => (
-            <li key={kind} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            <li key={kind} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
               {kindLabels[kind]}
             </li>
           ))}
         </ul>
-        <p className="truncate text-xs text-slate-600 dark:text-slate-300" title={href}>
+        <p className="truncate text-xs text-muted-foreground" title={href}>
           {item.file ? `${item.file.bucket}/${item.file.path} · ${formatSize(item.file.size)}` : href}
         </p>
         {item.references.length > 0 && (

@@ -123,10 +123,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
       </form>
 
       {error && (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-        >
+        <p role="alert" className="mt-4 rounded-md border border-destructive-border bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground">
           {error}
         </p>
       )}
@@ -135,7 +132,7 @@ export function NewsPanel({ onPick }: { onPick: (prompt: string) => void }) {
         <div className="mt-5" aria-live="polite">
           <h3 className="font-semibold">{results.heading}</h3>
           {results.sample && (
-            <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <p className="mt-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground">
               Sample items: no news feed could be reached, so these are examples, not real news.
             </p>
           )}

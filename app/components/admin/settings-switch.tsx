@@ -30,7 +30,7 @@ export function SettingsSwitch({ label, description, checked, onChange }: Settin
         aria-describedby={`${id}-description`}
         disabled={checked === null}
         onClick={() => onChange(!on)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? "bg-accent" : "bg-slate-500"}`}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${on ? "bg-accent" : "bg-muted-foreground"}`}
       >
         <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5.5" : "translate-x-0.5"}`} />
       </button>

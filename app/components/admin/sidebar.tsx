@@ -66,8 +66,8 @@ function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: Sideb
                     data-waiting={waiting}
                     className={
                       collapsed
-                        ? "absolute top-1 right-1 size-2 rounded-full bg-red-600"
-                        : "ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+                        ? "absolute top-1 right-1 size-2 rounded-full bg-destructive"
+                        : "ml-auto rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-destructive-foreground tabular-nums"
                     }
                   >
                     <span className={collapsed ? "sr-only" : ""}>{waitingCount}</span>

@@ -18,7 +18,7 @@ export function TeamDeleteButton({ id, name }: { id: string; name: string }) {
     <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this team member? This action cannot be undone.")}>
       <input type="hidden" name="id" value={id} />
       <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={fetcher.state !== "idle"}>
-        <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
+        <Trash2 className="size-4 text-destructive" aria-hidden />
       </Button>
     </fetcher.Form>
   );

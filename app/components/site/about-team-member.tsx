@@ -20,10 +20,7 @@ export function AboutTeamMember({ member }: { member: PublicTeamMember }) {
       {member.photoUrl ? (
         <img src={member.photoUrl} alt={`Portrait of ${member.name}`} width={112} height={112} loading="lazy" className="size-28 rounded-full object-cover" />
       ) : (
-        <div
-          aria-hidden
-          className="flex size-28 items-center justify-center rounded-full bg-blue-900 text-3xl font-bold text-white dark:bg-blue-200 dark:text-blue-950"
-        >
+        <div aria-hidden className="flex size-28 items-center justify-center rounded-full bg-accent text-3xl font-bold text-accent-foreground">
           {initialsOf(member.name)}
         </div>
       )}

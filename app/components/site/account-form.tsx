@@ -16,7 +16,7 @@ export function AccountField({ id, label, ...input }: InputHTMLAttributes<HTMLIn
 
 const tones = {
   accent: "bg-accent text-accent-foreground",
-  danger: "bg-red-700 text-white",
+  danger: "bg-destructive text-destructive-foreground",
   plain: "border border-input bg-surface",
 };
 
@@ -33,17 +33,14 @@ export function AccountSubmit({ busy, children, tone = "accent" }: { busy: boole
 export function AccountNotice({ error, done }: { error?: string | null; done?: string | null }) {
   if (error) {
     return (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      <p role="alert" className="text-sm text-destructive">
         {error}
       </p>
     );
   }
   if (done) {
     return (
-      <p
-        role="status"
-        className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
-      >
+      <p role="status" className="rounded-md border border-success-border bg-success-soft px-3 py-2 text-sm text-success-soft-foreground">
         {done}
       </p>
     );

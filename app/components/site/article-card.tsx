@@ -74,7 +74,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="relative z-10 flex items-center gap-2">
           <CategoryBadge slug={article.categorySlug} />
-          {featured && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Featured</span>}
+          {featured && <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning-soft-foreground">Featured</span>}
         </div>
         <Heading className={`${titleSizes[size]} font-bold leading-snug`}>
           {/* The link covers the whole card (::after); the badge link sits above it. */}
@@ -86,7 +86,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
         {article.snippetHtml && (
           <p
             data-search-snippet
-            className="rounded bg-muted p-2 text-sm text-muted-foreground [&_mark]:bg-amber-200 [&_mark]:text-black"
+            className="rounded bg-muted p-2 text-sm text-muted-foreground [&_mark]:bg-highlight [&_mark]:text-highlight-foreground"
             // Escaped on the server, with only <mark> added (articles.server.ts snippetHtml).
             dangerouslySetInnerHTML={{ __html: `…${article.snippetHtml}…` }}
           />

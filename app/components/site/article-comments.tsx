@@ -35,11 +35,11 @@ function CommentForm({ result }: { result?: CommentActionData }) {
       <p id="comment-hint" className="text-xs text-muted-foreground">
         Up to 2,000 characters. Comments appear after a moderator approves them.
       </p>
-      <p id="comment-error" role="alert" hidden={!error} className="text-sm text-red-700 dark:text-red-400">
+      <p id="comment-error" role="alert" hidden={!error} className="text-sm text-destructive">
         {error}
       </p>
       {result?.ok && (
-        <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
+        <p role="status" className="text-sm font-medium text-success">
           {result.message}
         </p>
       )}

@@ -34,7 +34,7 @@ export function AskCategoryChips({ initial, error }: { initial: string[]; error?
         <input key={value} type="hidden" name="categories" value={value} />
       ))}
       {error && (
-        <p id="field-categories-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+        <p id="field-categories-error" className="mt-1 text-sm text-destructive">
           {error}
         </p>
       )}

@@ -67,7 +67,7 @@ export function FormFooter({
   return (
     <>
       {refusal && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+        <p role="alert" className="text-sm font-medium text-destructive">
           {refusal}
         </p>
       )}

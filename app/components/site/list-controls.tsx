@@ -109,7 +109,7 @@ export function ListViewToggle({ params }: { params: ArticleListParams }) {
           aria-label={label}
           aria-pressed={params.view === view}
           title={label}
-          className="rounded-md border border-input p-2 hover:bg-muted aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-foreground dark:aria-pressed:bg-accent"
+          className="rounded-md border border-input p-2 hover:bg-muted aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-foreground"
         >
           <Icon className="size-5" aria-hidden />
         </button>

@@ -9,7 +9,7 @@ export const buttonVariants = cva("inline-flex items-center justify-center gap-2
       primary: "bg-accent text-accent-foreground hover:brightness-90",
       outline: "border border-input hover:bg-muted",
       ghost: "hover:bg-muted",
-      destructive: "bg-red-700 text-white hover:bg-red-800",
+      destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
     },
     size: { sm: "px-2.5 py-1.5 text-xs", md: "px-4 py-2 text-sm", lg: "px-5 py-2.5 font-semibold", icon: "p-2" },
   },

@@ -4,7 +4,7 @@ import { cn } from "#app/lib/cn";
 export const controlClass = "mt-1 w-full rounded-md border border-input bg-card px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground";
 
 /** A control's classes: the kit's, a red border when its value was refused, then the caller's. */
-const controlClasses = (error: string | undefined, className: string | undefined) => cn(controlClass, error && "border-red-600 dark:border-red-400", className);
+const controlClasses = (error: string | undefined, className: string | undefined) => cn(controlClass, error && "border-destructive", className);
 
 interface FieldProps {
   id: string;
@@ -33,7 +33,7 @@ export function Field({ id, label, error, required, requiredMark = true, hint, c
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        <p id={`${id}-error`} className="mt-1 text-sm text-destructive">
           {error}
         </p>
       )}
@@ -98,7 +98,7 @@ export function SwitchField({ id, name, label, hint, defaultChecked }: { id: str
         type="checkbox"
         role="switch"
         defaultChecked={defaultChecked}
-        className="size-5 accent-orange-600"
+        className="size-5 accent-accent"
         aria-describedby={`${id}-hint`}
       />
       <label htmlFor={id} className="text-sm font-medium">

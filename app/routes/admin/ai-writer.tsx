@@ -136,7 +136,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
       <h1 className="flex items-center gap-2 text-2xl font-bold">
         <Sparkles aria-hidden className="size-6 text-accent" /> AI Writer
       </h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
+      <p className="mt-1 text-muted-foreground">
         {provider
           ? `Drafts are written by the configured AI model (${provider.model}).`
           : "No AI provider is configured: drafts come from the built-in offline draft generator, a structured starting point to edit."}
@@ -144,7 +144,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
-          <form onSubmit={generate} noValidate className="space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-label="Generate content">
+          <form onSubmit={generate} noValidate className="space-y-4 rounded-xl border border-border p-5" aria-label="Generate content">
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField id="ai-type" name="type" label="Content type" defaultValue="article">
                 {contentTypes.map((type) => (
@@ -202,21 +202,21 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
           </form>
 
           {result && (
-            <section aria-labelledby="ai-result-heading" aria-busy={generating} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+            <section aria-labelledby="ai-result-heading" aria-busy={generating} className="rounded-xl border border-border p-5">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h2 id="ai-result-heading" className="text-lg font-semibold">
                   Generated {contentTypeLabels[result.type].toLowerCase()}
                 </h2>
-                <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium dark:bg-slate-800">
+                <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium">
                   {offline ? "Offline draft" : `AI draft · ${result.metadata?.model ?? provider?.model ?? ""}`}
                 </span>
               </div>
               {offline && (
-                <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+                <p className="mt-2 text-sm text-muted-foreground">
                   Written by the offline draft generator from your prompt and options. Add facts, names and local examples before publishing.
                 </p>
               )}
-              <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+              <p role="status" className="mt-2 text-sm text-muted-foreground">
                 {status === "generating" && "Writing..."}
                 {status === "done" && `${contentReadyText}: ${plural(result.words, { one: "word", other: "words" })}.`}
                 {status === "cancelled" && `Stopped after ${plural(result.words, { one: "word", other: "words" })}.`}
@@ -225,7 +225,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
               {failure && (
                 <p
                   role="alert"
-                  className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+                  className="mt-2 rounded-md border border-destructive-border bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground"
                 >
                   {failure}
                 </p>
@@ -235,7 +235,7 @@ export default function AiWriter({ loaderData }: Route.ComponentProps) {
                 role="region"
                 aria-label="Generated text"
                 tabIndex={0}
-                className="mt-4 max-h-[32rem] overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 font-mono text-sm leading-relaxed dark:bg-slate-900"
+                className="mt-4 max-h-[32rem] overflow-y-auto whitespace-pre-wrap break-words rounded-md bg-subtle p-4 font-mono text-sm leading-relaxed"
               >
                 {result.text}
               </div>

@@ -223,7 +223,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       ) : (
-        <p role="alert" className="rounded-xl border border-red-200 p-5 text-red-700 dark:border-red-900 dark:text-red-300">
+        <p role="alert" className="rounded-xl border border-destructive-border p-5 text-destructive">
           {loadFailed}
         </p>
       )}

@@ -56,9 +56,9 @@ type AdminArticle = Route.ComponentProps["loaderData"]["articles"][number];
 const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const statusBadges: Record<AdminArticle["status"], { label: string; className: string }> = {
-  published: { label: "Published", className: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" },
+  published: { label: "Published", className: "bg-success-soft text-success-soft-foreground" },
   draft: { label: "Draft", className: "bg-secondary text-foreground" },
-  scheduled: { label: "Scheduled", className: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" },
+  scheduled: { label: "Scheduled", className: "bg-warning-soft text-warning-soft-foreground" },
 };
 
 function StatusBadge({ status, schedule }: Pick<AdminArticle, "status" | "schedule">) {
@@ -116,7 +116,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={article.id} />
             <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${article.title}`} title="Delete" disabled={busy}>
-              <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
+              <Trash2 className="size-4 text-destructive" aria-hidden />
             </Button>
           </fetcher.Form>
         </div>
@@ -145,7 +145,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {loadError ? (
-        <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
+        <p role="alert" className="mt-6 text-destructive">
           {loadError}
         </p>
       ) : articles.length === 0 ? (

@@ -94,7 +94,7 @@ function DeleteCategory({ id, name }: { id: string; name: string }) {
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={id} />
       <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={fetcher.state !== "idle"}>
-        <Trash2 className="size-4 text-red-700 dark:text-red-400" aria-hidden />
+        <Trash2 className="size-4 text-destructive" aria-hidden />
       </Button>
     </fetcher.Form>
   );

@@ -61,9 +61,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const statusStyles = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  approved: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  rejected: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+  pending: "bg-warning-soft text-warning-soft-foreground",
+  approved: "bg-success-soft text-success-soft-foreground",
+  rejected: "bg-destructive-soft text-destructive-soft-foreground",
 } as const;
 
 export default function CommentsScreen({ loaderData }: Route.ComponentProps) {

@@ -33,20 +33,16 @@ type Waiting = Route.ComponentProps["loaderData"]["waiting"];
 /** One kind of waiting work: its count in the heading, the newest few, and where to deal with them. */
 function WaitingList({ title, count, link, children }: { title: string; count: number; link: { to: string; label: string }; children: React.ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800" aria-labelledby={`waiting-${link.to}`}>
+    <section className="rounded-xl border border-border p-5" aria-labelledby={`waiting-${link.to}`}>
       <div className="flex items-baseline justify-between gap-3">
         <h3 id={`waiting-${link.to}`} className="font-semibold">
-          {title} <span className="text-slate-600 tabular-nums dark:text-slate-300">{`(${count})`}</span>
+          {title} <span className="text-muted-foreground tabular-nums">{`(${count})`}</span>
         </h3>
         <Link to={link.to} className="text-sm font-medium text-accent underline">
           {link.label}
         </Link>
       </div>
-      {count === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Nothing waiting.</p>
-      ) : (
-        <ul className="mt-3 space-y-2 text-sm">{children}</ul>
-      )}
+      {count === 0 ? <p className="mt-3 text-sm text-muted-foreground">Nothing waiting.</p> : <ul className="mt-3 space-y-2 text-sm">{children}</ul>}
     </section>
   );
 }
@@ -55,10 +51,10 @@ function WeekViews({ views }: { views: Waiting["views"] }) {
   const most = Math.max(1, ...views.map((day) => day.views));
   const total = views.reduce((sum, day) => sum + day.views, 0);
   return (
-    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+    <section className="rounded-xl border border-border p-5">
       <div className="flex items-baseline justify-between gap-3">
         <h3 className="font-semibold">
-          Views, last 7 days <span className="text-slate-600 tabular-nums dark:text-slate-300">{`(${total.toLocaleString("en-US")})`}</span>
+          Views, last 7 days <span className="text-muted-foreground tabular-nums">{`(${total.toLocaleString("en-US")})`}</span>
         </h3>
         <Link to="/admin/analytics?range=7" className="text-sm font-medium text-accent underline">
           Open analytics
@@ -69,7 +65,7 @@ function WeekViews({ views }: { views: Waiting["views"] }) {
         <tbody>
           {views.map((day) => (
             <tr key={day.day}>
-              <th scope="row" className="w-28 py-0.5 text-left font-normal whitespace-nowrap text-slate-700 dark:text-slate-300">
+              <th scope="row" className="w-28 py-0.5 text-left font-normal whitespace-nowrap text-muted-foreground">
                 {day.label}
               </th>
               <td className="py-0.5">
@@ -95,7 +91,7 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
           {waiting.pendingComments.latest.map((comment) => (
             <li key={comment.id}>
               <span className="line-clamp-2">{comment.content}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">
+              <span className="block text-xs text-muted-foreground">
                 On {comment.articleTitle}, <time dateTime={comment.created.iso}>{comment.created.text}</time>
               </span>
             </li>
@@ -104,7 +100,7 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
         <WaitingList title="Unread messages" count={waiting.unread.count} link={{ to: "/admin/inbox", label: "Open inbox" }}>
           {waiting.unread.latest.map((item) => (
             <li key={item.id}>
-              <span className="mr-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium dark:bg-slate-800">{item.kind}</span>
+              <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">{item.kind}</span>
               {item.title}
             </li>
           ))}
@@ -124,7 +120,7 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
               <Link to={`/admin/articles/${article.id}`} className="underline">
                 {article.title}
               </Link>
-              <time dateTime={article.schedule.iso} className="block text-xs text-slate-600 dark:text-slate-300">
+              <time dateTime={article.schedule.iso} className="block text-xs text-muted-foreground">
                 {article.schedule.text}
               </time>
             </li>
@@ -138,10 +134,10 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
 
 function Card({ title, value, detail }: { title: string; value: React.ReactNode; detail?: string }) {
   return (
-    <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-      <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</h2>
+    <section className="rounded-xl border border-border p-5">
+      <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
       <p className="mt-2 text-3xl font-bold">{value}</p>
-      {detail && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{detail}</p>}
+      {detail && <p className="mt-1 text-sm text-muted-foreground">{detail}</p>}
     </section>
   );
 }
@@ -153,13 +149,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">Welcome back, {name}.</p>
+      <p className="mt-1 text-muted-foreground">Welcome back, {name}.</p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card title="Registered users" value={loaderData.users} />
         <Card title="Published articles" value={loaderData.publishedArticles} detail={`${loaderData.totalArticles} total`} />
         <Card title="Total views" value={loaderData.totalViews.toLocaleString("en-US")} />
-        <section className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-          <h2 className="text-sm font-medium text-slate-600 dark:text-slate-300">Settings</h2>
+        <section className="rounded-xl border border-border p-5">
+          <h2 className="text-sm font-medium text-muted-foreground">Settings</h2>
           <Link to="/admin/settings" className="mt-3 inline-block font-medium text-accent underline">
             Open settings
           </Link>
@@ -167,10 +163,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <WaitingWork waiting={loaderData.waiting} />
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700">
+        <Link to="/" className="rounded-md border border-input px-4 py-2 text-sm font-medium">
           Back to Home
         </Link>
-        <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium dark:border-slate-700" />
+        <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-input px-4 py-2 text-sm font-medium" />
       </div>
     </div>
   );

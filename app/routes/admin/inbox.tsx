@@ -97,7 +97,7 @@ function ReadState({ kind, id, read }: { kind: "message" | "question"; id: strin
         {fetcher.state === "idle" ? "Mark as read" : "Marking..."}
       </button>
       {fetcher.data?.error && (
-        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <span role="alert" className="text-sm text-destructive">
           {fetcher.data.error}
         </span>
       )}
@@ -106,11 +106,11 @@ function ReadState({ kind, id, read }: { kind: "message" | "question"; id: strin
 }
 
 function UnreadTag() {
-  return <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900 dark:bg-orange-900 dark:text-orange-100">Unread</span>;
+  return <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-bold text-warning-soft-foreground">Unread</span>;
 }
 
 const itemClass = (unread: boolean) =>
-  `rounded-lg border p-4 ${unread ? "border-l-4 border-orange-300 border-l-orange-600 bg-orange-50/60 dark:border-orange-800 dark:border-l-orange-400 dark:bg-orange-950/30" : "border-border"}`;
+  `rounded-lg border p-4 ${unread ? "border-l-4 border-warning-border border-l-warning bg-warning-soft/50" : "border-border"}`;
 
 function countLine(total: number, unread: number) {
   return `(${total} total, ${unread} unread)`;

@@ -140,12 +140,12 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
       </Form>
 
       {loaderData.storageToast && (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="mt-4 text-sm text-destructive">
           {loaderData.storageToast.title}: {loaderData.storageToast.description}
         </p>
       )}
       {loaderData.referencesToast && (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="mt-4 text-sm text-destructive">
           {loaderData.referencesToast.description}
         </p>
       )}

@@ -109,8 +109,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const statusStyles = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  confirmed: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  pending: "bg-warning-soft text-warning-soft-foreground",
+  confirmed: "bg-success-soft text-success-soft-foreground",
   unsubscribed: "bg-secondary text-foreground",
 } as const;
 
@@ -140,10 +140,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
           The weekly digest of the week's articles, mailed to readers who subscribed on the home and article pages and confirmed their address.
         </p>
         {!delivers && (
-          <p
-            role="note"
-            className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          >
+          <p role="note" className="mt-3 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-foreground">
             No SMTP server is set (SMTP_URL): mails are written to the server's log instead of being sent.
           </p>
         )}

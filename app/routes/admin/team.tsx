@@ -84,7 +84,7 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
                   </Td>
                   <Td label="Active">
                     <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100" : "bg-secondary text-foreground"}`}
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${member.active ? "bg-success-soft text-success-soft-foreground" : "bg-secondary text-foreground"}`}
                     >
                       {member.active ? "Active" : "Inactive"}
                     </span>

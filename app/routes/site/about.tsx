@@ -59,7 +59,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { team, teamFailed } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-blue-950 via-blue-900 to-orange-800 px-4 py-16 text-white">
+      <section data-banner="magazine" className="banner px-4 py-16">
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="font-serif text-4xl font-black md:text-5xl">About The Educator</h1>
           <p className="mt-4 text-lg md:text-xl">An education magazine for teachers, written with a Zambian focus and read by educators worldwide.</p>
@@ -117,7 +117,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             Meet Our Team
           </h2>
           {teamFailed ? (
-            <p role="alert" className="mt-6 text-center text-red-700 dark:text-red-400">
+            <p role="alert" className="mt-6 text-center text-destructive">
               Failed to load team members. Please try again.
             </p>
           ) : team.length === 0 ? (

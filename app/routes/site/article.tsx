@@ -104,10 +104,10 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
       <article>
         <CategoryBadge slug={article.categorySlug} />
         <h1 className="mt-4 font-serif text-3xl font-black md:text-5xl">{article.title}</h1>
-        {article.excerpt && <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{article.excerpt}</p>}
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="font-semibold text-slate-900 dark:text-slate-100" />
+        {article.excerpt && <p className="mt-4 text-lg text-muted-foreground">{article.excerpt}</p>}
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-border py-4">
+          <p className="text-sm text-muted-foreground">
+            <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="font-semibold text-foreground" />
             {date && (
               <>
                 {" · "}
@@ -139,10 +139,10 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           dangerouslySetInnerHTML={{ __html: html }}
         />
         <TagLinks tags={article.tags} className="mt-8 print:hidden" />
-        <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
+        <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-subtle p-6">
           <div>
             <p className="font-semibold">Published by The Educator</p>
-            <p className="text-sm text-slate-600 dark:text-slate-300">Empowering educators in Zambia and worldwide.</p>
+            <p className="text-sm text-muted-foreground">Empowering educators in Zambia and worldwide.</p>
           </div>
           <ShareButton title={article.title} path={path} label="Share this article" />
         </footer>

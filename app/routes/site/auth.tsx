@@ -63,10 +63,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-3xl font-bold">Welcome to The Educator</h1>
       {loaderData.signedOut && (
-        <p
-          role="status"
-          className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
+        <p role="status" className="mt-6 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground">
           {loaderData.signedOut}
         </p>
       )}

@@ -107,10 +107,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
           {actionData?.status === "sent" && (
-            <p
-              role="status"
-              className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 font-medium text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
-            >
+            <p role="status" className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground">
               {sentText}
             </p>
           )}

@@ -44,12 +44,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-br from-blue-950 via-blue-900 to-orange-800 px-4 py-20 text-white">
+      <section data-banner="magazine" className="banner px-4 py-20">
         <div className="mx-auto max-w-4xl text-center">
           <h1 className="font-serif text-4xl font-black md:text-6xl">The Educator</h1>
           <p className="mt-4 text-lg md:text-xl">Empowering educators worldwide with news, ideas and practical guidance, rooted in Zambia.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-blue-950 hover:bg-blue-50">
+            <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-(--banner-from) hover:bg-white/90">
               Explore Articles
             </a>
             <a href="/about" className="rounded-md border border-white px-5 py-3 font-semibold hover:bg-white/10">

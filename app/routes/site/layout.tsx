@@ -13,11 +13,7 @@ function DataSaverSwitch({ on }: { on: boolean }) {
     <form method="post" action="/data-saver" className="mt-3">
       <input type="hidden" name="on" value={on ? "off" : "on"} />
       <input type="hidden" name="back" value={pathname + search} />
-      <button
-        type="submit"
-        aria-pressed={on}
-        className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
+      <button type="submit" aria-pressed={on} className="rounded-md border border-input px-3 py-1 text-sm font-medium hover:bg-muted">
         Data saver: {on ? "on" : "off"}
       </button>
     </form>
@@ -38,7 +34,7 @@ export default function SiteLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
+      <footer className="border-t border-border py-8 text-center text-sm text-muted-foreground">
         © {new Date().getFullYear()} The Educator. Empowering educators in Zambia and worldwide.
         <DataSaverSwitch on={root?.dataSaver ?? false} />
         <SiteLink to="/saved" className="mt-3 inline-block font-medium text-accent underline">
