@@ -165,7 +165,8 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     displayName: text("display_name"),
-    role: text("role", { enum: ["user", "admin"] })
+    // The roles of app/lib/access.ts, lowest first (a unit test keeps the two lists equal).
+    role: text("role", { enum: ["user", "contributor", "author", "editor", "admin"] })
       .notNull()
       .default("user"),
     bio: text("bio"),
@@ -176,7 +177,7 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("profiles_role_check", sql`${t.role} in ('user', 'admin')`),
+    check("profiles_role_check", sql`${t.role} in ('user', 'contributor', 'author', 'editor', 'admin')`),
     uniqueIndex("profiles_author_slug_key").on(t.authorSlug),
     check("profiles_author_slug_format", sql`${t.authorSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index("profiles_created_at_idx").on(t.createdAt.desc()),
@@ -389,6 +390,18 @@ export const pageViews = pgTable(
 export type Role = (typeof profiles.$inferSelect)["role"];
 
 /** Values the server generates once and every instance shares (session secret, owner account). */
+/** Who uploaded each stored image, by its URL: contributors and authors see their own in the media library. */
+export const mediaUploads = pgTable(
+  "media_uploads",
+  {
+    url: text("url").primaryKey(),
+    // The image stays when its uploader's account goes.
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_uploads_uploaded_by_idx").on(t.uploadedBy, t.url)],
+);
+
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

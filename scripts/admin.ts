@@ -1,13 +1,14 @@
-// Creates, promotes, demotes and lists admin accounts: `npm run admin -- <command> [options]`.
+// Creates admin accounts, gives and takes staff roles, lists admins: `npm run admin -- <command> [options]`.
 import { parseArgs } from "node:util";
 import { runWithDatabase } from "./lib/cli";
 import { createAdmin, demoteAdmin, listAdmins, passwordResetLink, promoteAdmin } from "./lib/admin-commands";
 import { publicUrlForCommand } from "#app/server/core/public-url.server";
+import { isRole, type Role } from "#app/lib/access";
 
 const usage = `Usage:
   npm run admin -- create --email E [--password P] [--name N]   new admin account (a password is generated when none is given)
-  npm run admin -- promote --email E                            give an existing account the admin role
-  npm run admin -- demote --email E                             take the admin role away (never from the site owner)
+  npm run admin -- promote --email E [--role R]                 give an existing account a role: admin (the default), editor, author or contributor
+  npm run admin -- demote --email E                             make a staff account a reader again (never the site owner)
   npm run admin -- list                                         show every admin
   npm run admin -- reset-password --email E                     print a one-time link (one hour) to choose a new password`;
 
@@ -18,20 +19,22 @@ const isParseArgsError = (error: unknown) => error instanceof Error && String((e
 
 type Command =
   | { name: "create"; email: string; password?: string; displayName?: string }
-  | { name: "promote" | "demote" | "reset-password"; email: string }
+  | { name: "promote"; email: string; role: Role }
+  | { name: "demote" | "reset-password"; email: string }
   | { name: "list" };
 
 function parseCommand(args: string[]): Command {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
   });
   const [commandName, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
   if ((values.password !== undefined || values.name !== undefined) && commandName !== "create") {
     throw new UsageError("--password and --name only go with create.");
   }
+  if (values.role !== undefined && commandName !== "promote") throw new UsageError("--role only goes with promote.");
   switch (commandName) {
     case "list":
       if (values.email !== undefined) throw new UsageError("list takes no --email.");
@@ -39,7 +42,12 @@ function parseCommand(args: string[]): Command {
     case "create":
       if (!values.email) throw new UsageError("create needs --email.");
       return { name: commandName, email: values.email, password: values.password, displayName: values.name };
-    case "promote":
+    case "promote": {
+      if (!values.email) throw new UsageError("promote needs --email.");
+      const role = values.role ?? "admin";
+      if (!isRole(role) || role === "user") throw new UsageError(`Unknown role: ${role}. Choose admin, editor, author or contributor (demote makes a reader).`);
+      return { name: commandName, email: values.email, role };
+    }
     case "demote":
     case "reset-password":
       if (!values.email) throw new UsageError(`${commandName} needs --email.`);
@@ -59,12 +67,12 @@ function run(command: Command) {
         break;
       }
       case "promote":
-        await promoteAdmin(db, command.email);
-        console.log(`${command.email} is now an admin.`);
+        await promoteAdmin(db, command.email, command.role);
+        console.log(`${command.email} is now ${/^[aeiou]/.test(command.role) ? "an" : "a"} ${command.role}.`);
         break;
       case "demote":
         await demoteAdmin(db, command.email);
-        console.log(`${command.email} is no longer an admin.`);
+        console.log(`${command.email} is now a reader (user).`);
         break;
       case "reset-password": {
         // The server's address (PUBLIC_URL, else the one it last started with): the one its start-up line printed.

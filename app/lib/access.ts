@@ -1,5 +1,92 @@
+// Who may do what: the one table of roles and what each may do, read by the server's guards
+// (app/server/auth/access.server.ts) and by the admin sidebar. The README's "Roles" says the same.
+
 export const accessDeniedText = "Access denied. Admin privileges required.";
 
-/** Staff run the magazine: the one test of "may use staff screens and staff-only rules" (today the admin role). */
-export const staffRoles: readonly string[] = ["admin"];
-export const isStaff = (role: string | null | undefined): boolean => role != null && staffRoles.includes(role);
+/** Every role, lowest first: a reader, then the staff who write for and run the magazine. */
+export const roles = ["user", "contributor", "author", "editor", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+export const roleLabels: Record<Role, string> = { user: "User", contributor: "Contributor", author: "Author", editor: "Editor", admin: "Admin" };
+
+export const isRole = (value: unknown): value is Role => typeof value === "string" && (roles as readonly string[]).includes(value);
+
+/**
+ * What a role may do:
+ * - writeOwnArticles: create articles, edit and delete their own drafts, submit them for review,
+ *   upload images and see their own uploads, edit their author profile;
+ * - publishOwnArticles: publish and schedule their own articles, edit them once published;
+ * - editAllArticles: every article (review, edit, publish, schedule, delete), the dashboard;
+ * - the rest name a screen or a task each.
+ */
+export type Ability =
+  | "writeOwnArticles"
+  | "publishOwnArticles"
+  | "editAllArticles"
+  | "manageCategories"
+  | "moderateComments"
+  | "manageMedia"
+  | "useAiWriter"
+  | "scanNews"
+  | "readInbox"
+  | "sendNewsletter"
+  | "manageUsers"
+  | "manageTeam"
+  | "viewAnalytics"
+  | "manageSettings";
+
+const contributor: readonly Ability[] = ["writeOwnArticles"];
+const author: readonly Ability[] = [...contributor, "publishOwnArticles"];
+const editor: readonly Ability[] = [...author, "editAllArticles", "manageCategories", "moderateComments", "manageMedia", "useAiWriter", "scanNews"];
+const admin: readonly Ability[] = [...editor, "readInbox", "sendNewsletter", "manageUsers", "manageTeam", "viewAnalytics", "manageSettings"];
+
+export const abilitiesOf: Record<Role, readonly Ability[]> = { user: [], contributor, author, editor, admin };
+
+/** Whether `role` may do `ability`; an unknown role may do nothing. */
+export const can = (role: string | null | undefined, ability: Ability): boolean => isRole(role) && abilitiesOf[role].includes(ability);
+
+/** Staff: every role that may enter the admin area (their sessions end after 12 h idle). */
+export const isStaff = (role: string | null | undefined): boolean => can(role, "writeOwnArticles");
+
+/** Who sees every change as it happens (the event stream's ids, profiles and view counts): editors and admins. */
+export const seesWholeDesk = (role: string | null | undefined): boolean => can(role, "editAllArticles");
+
+/**
+ * The admin screens and what opening each takes, by address: a path and everything under it, the
+ * longest match deciding. An address not listed is for admins alone.
+ */
+export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
+  { path: "/admin", ability: "editAllArticles" },
+  { path: "/admin/articles", ability: "writeOwnArticles" },
+  { path: "/admin/articles/ai-writer", ability: "useAiWriter" },
+  { path: "/admin/uploads", ability: "writeOwnArticles" },
+  { path: "/admin/media", ability: "writeOwnArticles" },
+  { path: "/admin/profile", ability: "writeOwnArticles" },
+  { path: "/admin/attention", ability: "writeOwnArticles" },
+  { path: "/admin/categories", ability: "manageCategories" },
+  { path: "/admin/comments", ability: "moderateComments" },
+  { path: "/admin/inbox", ability: "readInbox" },
+  { path: "/admin/newsletter", ability: "sendNewsletter" },
+  { path: "/admin/users", ability: "manageUsers" },
+  { path: "/admin/team", ability: "manageTeam" },
+  { path: "/admin/analytics", ability: "viewAnalytics" },
+  { path: "/admin/settings", ability: "manageSettings" },
+];
+
+/** What opening `pathname` (under /admin) takes; null for an address no screen lists, which is for admins alone. */
+export function abilityForAdminPath(pathname: string): Ability | null {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  let found: { path: string; ability: Ability } | undefined;
+  for (const screen of adminScreens) {
+    // The dashboard is /admin itself, not everything under it.
+    const matches = path === screen.path || (screen.path !== "/admin" && path.startsWith(`${screen.path}/`));
+    if (matches && (!found || screen.path.length > found.path.length)) found = screen;
+  }
+  return found?.ability ?? null;
+}
+
+/** Whether `role` may open the admin screen at `pathname`. */
+export function mayOpen(role: string | null | undefined, pathname: string): boolean {
+  const ability = abilityForAdminPath(pathname);
+  return ability ? can(role, ability) : role === "admin";
+}

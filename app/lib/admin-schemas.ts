@@ -1,3 +1,4 @@
+import { roles } from "./access";
 import { z } from "zod";
 import { slugify } from "./slug";
 import { parseTagNames } from "./tags";
@@ -113,7 +114,7 @@ export const profileEditSchema = z.object({
     .string()
     .optional()
     .transform((value, context) => (value?.trim() ? displayNameOrIssue(value, context) : null)),
-  role: z.enum(["user", "admin"], { message: "Role must be user or admin." }),
+  role: z.enum(roles, { message: "Role must be user, contributor, author, editor or admin." }),
   bio: optionalText(2000, "Bio"),
 });
 export type ProfileEditInput = z.output<typeof profileEditSchema>;

@@ -1,3 +1,4 @@
+import type { Role } from "#app/lib/access";
 import { useRouteLoaderData } from "react-router";
 import type { Toast } from "./toast";
 
@@ -7,7 +8,7 @@ import type { Toast } from "./toast";
  * here, below the routes and components that read it; the loader is checked against it.
  */
 export interface RootData {
-  user: { id: string; email: string; displayName: string | null; role: "user" | "admin" } | null;
+  user: { id: string; email: string; displayName: string | null; role: Role } | null;
   toast: Toast | null;
   publicUrl: string;
   dataSaver: boolean;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Role } from "#app/lib/access";
 import { asc, eq, sql } from "drizzle-orm";
 import { profiles, users } from "#database/schema";
 import { commonPasswordMessage, credentialsSchema } from "#app/lib/auth-schema";
@@ -37,8 +38,9 @@ async function userIdByEmail(db: AppDb, email: string): Promise<string> {
   return row.id;
 }
 
-export async function promoteAdmin(db: AppDb, email: string): Promise<void> {
-  await setRole(db, await userIdByEmail(db, email), "admin");
+/** Gives an existing account `role` (admin unless another is named); the owner stays admin (OwnerRoleError). */
+export async function promoteAdmin(db: AppDb, email: string, role: Role = "admin"): Promise<void> {
+  await setRole(db, await userIdByEmail(db, email), role);
 }
 
 /** Throws OwnerRoleError for the site owner, who always stays admin. */

@@ -22,6 +22,7 @@ import {
   passwordResets,
   emailChanges,
   mailQueue,
+  mediaUploads,
   newsFeeds,
   newsItems,
   newsletterDeliveries,
@@ -70,6 +71,7 @@ export const backupTables: readonly PgTable[] = [
   articleAutosaves,
   teamMembers,
   comments,
+  mediaUploads,
   pageViews,
   pageViewDays,
   pageViewVisitorDays,
@@ -319,9 +321,10 @@ async function readManifest(folder: string): Promise<Manifest> {
 
 /**
  * Tables a backup made before they existed lacks, restored empty: the account mail queue (migration
- * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out.
+ * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out;
+ * media uploads (0025) only who uploaded an image (older images are then nobody's own).
  */
-const optionalTables = new Set(["mail_queue", "session_endings"]);
+const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {

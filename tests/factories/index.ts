@@ -20,6 +20,7 @@ import { articleBody } from "#app/server/articles/article-body.server";
 import { createAccount } from "#app/server/auth/auth.server";
 import { sha256 } from "#app/server/auth/tokens.server";
 import { slugify } from "#app/lib/slug";
+import type { Role } from "#app/lib/access";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 const hour = 60 * 60 * 1000;
@@ -86,7 +87,7 @@ export async function aComment(db: AppDb, fields: Partial<typeof comments.$infer
 // --- Accounts ----------------------------------------------------------------------------------
 
 /** A confirmed account; `password` to sign in with. */
-export async function anAccount(db: AppDb, fields: { role?: "user" | "admin"; displayName?: string; email?: string } = {}) {
+export async function anAccount(db: AppDb, fields: { role?: Role; displayName?: string; email?: string } = {}) {
   const email = fields.email ?? `someone-${unique()}@example.com`;
   const password = `password-${unique()}`;
   const id = await createAccount(db, { email, password, role: fields.role ?? "user", verified: true, displayName: fields.displayName });

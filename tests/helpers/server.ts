@@ -54,3 +54,13 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
   jar.store(response);
   return jar;
 }
+
+/** Posts a form as a browser on the site would (same-origin, not following a redirect), signed in with `jar` when given. */
+export function postForm(baseUrl: string, path: string, fields: Record<string, string>, jar?: CookieJar) {
+  return fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded", ...(jar ? { Cookie: jar.header() } : {}) },
+    body: new URLSearchParams(fields),
+  });
+}

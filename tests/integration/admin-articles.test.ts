@@ -5,7 +5,7 @@ import { signUp } from "#app/server/auth/auth.server";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import { demoArticles } from "#database/seed/demo-content";
 import { testDatabaseKind } from "#tests/helpers/database";
-import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+import { postForm, signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let owner: CookieJar;
@@ -30,14 +30,7 @@ afterAll(() => server.close());
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function post(path: string, jar: CookieJar | null, fields: Record<string, string>) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(jar ? { Cookie: jar.header() } : {}) },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, jar: CookieJar | null, fields: Record<string, string>) => postForm(server.url, path, fields, jar ?? undefined);
 
 const get = (path: string, jar: CookieJar | null) => fetch(`${server.url}${path}`, { redirect: "manual", headers: jar ? { Cookie: jar.header() } : {} });
 

@@ -57,6 +57,16 @@ describe(`admin commands (${testDatabaseKind})`, () => {
     expect(await roleOf("reader@example.com")).toBe("user");
   });
 
+  it("gives a staff role with --role, and demotes to a reader", async () => {
+    await createAccount(db, { email: "teacher@example.com", password: "secret12", role: "user", verified: true });
+    await promoteAdmin(db, "teacher@example.com", "contributor");
+    expect(await roleOf("teacher@example.com")).toBe("contributor");
+    await promoteAdmin(db, "teacher@example.com", "editor");
+    expect(await roleOf("teacher@example.com")).toBe("editor");
+    await demoteAdmin(db, "teacher@example.com");
+    expect(await roleOf("teacher@example.com")).toBe("user");
+  });
+
   it("names an unknown email", async () => {
     await expect(promoteAdmin(db, "nobody@example.com")).rejects.toThrow("No account with the email nobody@example.com.");
     await expect(demoteAdmin(db, "nobody@example.com")).rejects.toThrow(AdminCommandError);
@@ -95,6 +105,9 @@ describe("admin CLI (spawned)", () => {
     const reset = runTsx("scripts/admin.ts", ["reset-password", "--email", "nobody@example.com"], { DATA_DIR: dataDir, DATABASE_URL: "" });
     expect(await reset.exited).toBe(1);
     expect(reset.output()).toContain("No account with the email nobody@example.com.");
+    const badRole = runTsx("scripts/admin.ts", ["promote", "--email", "someone@example.com", "--role", "owner"], { DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(await badRole.exited).toBe(1);
+    expect(badRole.output()).toContain("Unknown role: owner. Choose admin, editor, author or contributor (demote makes a reader).");
   }, 60_000);
 
   it("stops with one clear line while the server holds the DATA_DIR", async () => {

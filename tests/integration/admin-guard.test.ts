@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "#app/server/auth/auth.server";
 import { selectRows } from "#app/server/db/types.server";
 import { testDatabaseKind } from "#tests/helpers/database";
+import { anAccount } from "#tests/factories";
+import { can, mayOpen, type Ability } from "#app/lib/access";
 import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
@@ -116,5 +118,45 @@ describe(`every admin route and mutation is refused to non-admins (${testDatabas
     }
     for (const endpoint of staffEndpoints) expect((await send(`${server.url}${endpoint}`, "POST", reader.header())).status, endpoint).toBe(403);
     expect(await databaseFingerprint()).toBe(before);
+  });
+});
+
+describe(`each staff role opens what the table in app/lib/access.ts gives it, and is refused the rest (${testDatabaseKind})`, () => {
+  const staffEndpointAbilities: Record<string, Ability> = { "/api/ai/generate": "useAiWriter", "/functions/v1/zambia-news-scanner": "scanNews" };
+
+  it.each(["contributor", "author", "editor"] as const)("%s", async (role) => {
+    const account = await anAccount(server.services.db, { role });
+    const session = await signInOverHttp(server.url, account.email, account.password);
+    const before = await databaseFingerprint();
+    const opened: string[] = [];
+    for (const route of adminPaths) {
+      const allowed = mayOpen(role, route);
+      const page = await send(`${server.url}${route}`, "GET", session.header());
+      const data = await send(`${server.url}${route === "/admin" ? "/admin/_root" : route}.data`, "GET", session.header());
+      if (allowed) {
+        expect(page.status, `GET ${route}`).not.toBe(403);
+        opened.push(route);
+      } else {
+        // The dashboard sends those who may not see it to their articles.
+        if (route === "/admin") expect([page.status, page.headers.get("location")], "GET /admin").toEqual([302, "/admin/articles"]);
+        else expect(page.status, `GET ${route}`).toBe(403);
+        expect([202, 403], `GET ${route}.data`).toContain(data.status);
+        if (data.status === 202) expect(await data.text(), `GET ${route}.data`).toContain("/admin/articles");
+        expect((await send(`${server.url}${route}`, "POST", session.header())).status, `POST ${route}`).toBe(403);
+      }
+    }
+    for (const [endpoint, ability] of Object.entries(staffEndpointAbilities)) {
+      const status = (await send(`${server.url}${endpoint}`, "POST", session.header())).status;
+      if (can(role, ability)) expect(status, endpoint).not.toBe(403);
+      else expect(status, endpoint).toBe(403);
+    }
+    expect(await databaseFingerprint()).toBe(before);
+    // What each role opens, as the README's table says.
+    const screens = { contributor: ["/admin/articles", "/admin/media", "/admin/profile"], author: ["/admin/articles", "/admin/media", "/admin/profile"] };
+    if (role !== "editor") expect(opened.filter((route) => !/\/(new|preview|autosave|uploads|attention|[0-9a-f-]{36})$/.test(route))).toEqual(screens[role]);
+    else expect(opened).toEqual(expect.arrayContaining(["/admin", "/admin/categories", "/admin/comments", "/admin/media", "/admin/articles/ai-writer"]));
+    if (role === "editor")
+      for (const refused of ["/admin/users", "/admin/settings", "/admin/newsletter", "/admin/analytics", "/admin/inbox", "/admin/team"])
+        expect(opened).not.toContain(refused);
   });
 });

@@ -6,7 +6,7 @@ import { signUp } from "#app/server/auth/auth.server";
 import { ownerUserId } from "#app/server/auth/owner.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { testDatabaseKind } from "#tests/helpers/database";
-import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
+import { postForm, type CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
 let db: AppDb;
@@ -23,14 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A browser form POST (what a form without JavaScript sends), optionally signed in. */
-function post(path: string, fields: Record<string, string>, jar?: CookieJar) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(jar ? { Cookie: jar.header() } : {}) },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, fields: Record<string, string>, jar?: CookieJar) => postForm(server.url, path, fields, jar);
 
 function get(path: string, jar?: CookieJar) {
   return fetch(`${server.url}${path}`, { redirect: "manual", headers: jar ? { Cookie: jar.header() } : {} });

@@ -7,11 +7,16 @@ import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValu
 import { ArticleMarkdownEditor } from "./article-markdown-editor";
 import { ImageUploadField } from "./image-upload-field";
 import { tagTexts } from "#app/lib/tags";
+import type { ArticleStatus } from "#app/lib/article-access";
+
+const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", published: "Published", scheduled: "Scheduled" };
 import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, useLocalDraft, type KeptDraft } from "./use-article-autosave";
 
 interface ArticleFormProps {
   mode: "create" | "edit";
   categories: { id: string; name: string }[];
+  /** The statuses this editor may save as (a contributor: Draft only). */
+  statuses: readonly ArticleStatus[];
   initialValues: ArticleFormValues;
   initialPreviewHtml: string;
   failure: ArticleFormFailure | undefined;
@@ -82,6 +87,7 @@ export function ArticleForm(props: ArticleFormProps) {
 function ArticleFormFields({
   mode,
   categories,
+  statuses,
   initialValues,
   initialPreviewHtml,
   failure,
@@ -186,9 +192,11 @@ function ArticleFormFields({
           onChange={(event) => setStatus(event.target.value)}
           error={fieldError("status")}
         >
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-          <option value="scheduled">Scheduled</option>
+          {statuses.map((value) => (
+            <option key={value} value={value}>
+              {statusLabels[value]}
+            </option>
+          ))}
         </SelectField>
       </div>
       <TextField

@@ -19,13 +19,15 @@ import {
 import { useEffect, useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Sheet } from "#app/components/ui/sheet";
+import { mayOpen, seesWholeDesk, type Role } from "#app/lib/access";
 
 export const sidebarCookieName = "sidebar_state";
 const sevenDays = 7 * 24 * 60 * 60;
 
 const items = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/articles", label: "Articles", icon: FileText },
+  // Contributors and authors see their own articles only.
+  { to: "/admin/articles", label: "Articles", ownLabel: "My Articles", icon: FileText },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
   { to: "/admin/media", label: "Media Library", icon: Image },
   { to: "/admin/comments", label: "Comments", icon: MessageSquare, waiting: "pending" },
@@ -41,43 +43,47 @@ const items = [
 /** How many items wait behind a link (pending comments, unread messages), by its address. */
 export type SidebarBadges = Partial<Record<string, number>>;
 
-function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: SidebarBadges }) {
+/** The sidebar shows only the screens `role` may open (app/lib/access.ts). */
+function SidebarLinks({ role, collapsed, badges }: { role: Role; collapsed: boolean; badges: SidebarBadges }) {
   return (
     <>
       <ul className="flex flex-1 flex-col gap-1 p-2">
-        {items.map(({ to, label, icon: Icon, end, waiting }) => {
-          const waitingCount = badges[to] ?? 0;
-          const waitingText = waiting && waitingCount > 0 ? `${waitingCount} ${waiting}` : null;
-          return (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                title={collapsed ? (waitingText ? `${label} (${waitingText})` : label) : undefined}
-                className={({ isActive }) =>
-                  `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary ${isActive ? "bg-secondary" : ""}`
-                }
-              >
-                <Icon className="size-4 shrink-0" aria-hidden />
-                <span className={collapsed ? "sr-only" : ""}>{label}</span>
-                {waitingText && (
-                  // Read as "Inbox 2 unread"; collapsed, a dot with the same words for screen readers.
-                  <span
-                    data-waiting={waiting}
-                    className={
-                      collapsed
-                        ? "absolute top-1 right-1 size-2 rounded-full bg-destructive"
-                        : "ml-auto rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-destructive-foreground tabular-nums"
-                    }
-                  >
-                    <span className={collapsed ? "sr-only" : ""}>{waitingCount}</span>
-                    <span className="sr-only">{` ${waiting}`}</span>
-                  </span>
-                )}
-              </NavLink>
-            </li>
-          );
-        })}
+        {items
+          .filter(({ to }) => mayOpen(role, to))
+          .map(({ to, label: deskLabel, ownLabel, icon: Icon, end, waiting }) => {
+            const label = ownLabel && !seesWholeDesk(role) ? ownLabel : deskLabel;
+            const waitingCount = badges[to] ?? 0;
+            const waitingText = waiting && waitingCount > 0 ? `${waitingCount} ${waiting}` : null;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  title={collapsed ? (waitingText ? `${label} (${waitingText})` : label) : undefined}
+                  className={({ isActive }) =>
+                    `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary ${isActive ? "bg-secondary" : ""}`
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className={collapsed ? "sr-only" : ""}>{label}</span>
+                  {waitingText && (
+                    // Read as "Inbox 2 unread"; collapsed, a dot with the same words for screen readers.
+                    <span
+                      data-waiting={waiting}
+                      className={
+                        collapsed
+                          ? "absolute top-1 right-1 size-2 rounded-full bg-destructive"
+                          : "ml-auto rounded-full bg-destructive px-2 py-0.5 text-xs font-semibold text-destructive-foreground tabular-nums"
+                      }
+                    >
+                      <span className={collapsed ? "sr-only" : ""}>{waitingCount}</span>
+                      <span className="sr-only">{` ${waiting}`}</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
       </ul>
       <Form method="post" action="/sign-out" className="border-t border-border p-2">
         <button
@@ -98,11 +104,13 @@ function SidebarLinks({ collapsed, badges }: { collapsed: boolean; badges: Sideb
  * server renders it right; below 768 px it is a slide-over panel.
  */
 export function AdminShell({
+  role,
   initiallyOpen,
   productName,
   badges,
   children,
 }: {
+  role: Role;
   initiallyOpen: boolean;
   productName: string;
   badges: SidebarBadges;
@@ -138,7 +146,7 @@ export function AdminShell({
         data-state={open ? "expanded" : "collapsed"}
         className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-border bg-subtle transition-[width] md:flex ${open ? "w-64" : "w-12"}`}
       >
-        <SidebarLinks collapsed={!open} badges={badges} />
+        <SidebarLinks role={role} collapsed={!open} badges={badges} />
       </nav>
       <Sheet open={mobileOpen} onClose={() => setMobileOpen(false)} label="Admin menu">
         <nav aria-label="Admin" className="flex h-full flex-col">
@@ -147,7 +155,7 @@ export function AdminShell({
               <X className="size-5" aria-hidden />
             </button>
           </div>
-          <SidebarLinks collapsed={false} badges={badges} />
+          <SidebarLinks role={role} collapsed={false} badges={badges} />
         </nav>
       </Sheet>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,3 +1,4 @@
+import { roleLabels, roles, type Role } from "#app/lib/access";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Pencil } from "lucide-react";
@@ -22,7 +23,7 @@ export const userFetcherKey = "user-save";
 export interface UserRowData {
   id: string;
   displayName: string | null;
-  role: "user" | "admin";
+  role: Role;
   bio: string | null;
   avatarUrl: string | null;
   created: { iso: string; text: string };
@@ -87,8 +88,11 @@ export function UserRow({ user }: { user: UserRowData }) {
           <label className="text-xs font-medium">
             Role
             <select form={formId} name="role" defaultValue={user.role} className={controlClass}>
-              <option value="user">User</option>
-              <option value="admin">Admin</option>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabels[role]}
+                </option>
+              ))}
             </select>
           </label>
         ) : (

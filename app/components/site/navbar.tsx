@@ -1,3 +1,4 @@
+import { isStaff, type Role } from "#app/lib/access";
 import { Menu, X } from "./icons";
 import { useEffect } from "react";
 import { ThemeToggle } from "./theme-toggle";
@@ -15,14 +16,14 @@ const links = [
 ];
 
 interface NavbarProps {
-  user: { role: "user" | "admin" } | null;
+  user: { role: Role } | null;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-accent" : ""}`;
 
 /** The public links; the Admin Dashboard link only for admins. */
-function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
-  const shown = isAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
+function SiteLinks({ showsAdmin }: { showsAdmin: boolean }) {
+  const shown = showsAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
   return shown.map((link) => (
     <SiteNavLink key={link.to} to={link.to} className={linkClass}>
       {link.label}
@@ -37,7 +38,7 @@ function SiteLinks({ isAdmin }: { isAdmin: boolean }) {
  */
 export function Navbar({ user }: NavbarProps) {
   useEffect(driveMobileMenu, []);
-  const isAdmin = user?.role === "admin";
+  const showsAdmin = isStaff(user?.role);
   const account = user ? (
     <div className="flex items-center gap-1">
       <SiteNavLink to="/account" className={linkClass}>
@@ -57,7 +58,7 @@ export function Navbar({ user }: NavbarProps) {
           THE EDUCATOR
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
-          <SiteLinks isAdmin={isAdmin} />
+          <SiteLinks showsAdmin={showsAdmin} />
         </div>
         <div className="flex items-center gap-2">
           <ThemeToggle />
@@ -78,7 +79,7 @@ export function Navbar({ user }: NavbarProps) {
       </nav>
       <div id="mobile-menu" {...hook(hooks.menu)} hidden className="border-t border-border px-4 py-3 md:hidden">
         <div className="flex flex-col gap-1">
-          <SiteLinks isAdmin={isAdmin} />
+          <SiteLinks showsAdmin={showsAdmin} />
           <div className="pt-2">{account}</div>
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-autosave";
 import { containsNulByte } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
+import { checkArticleAccess } from "#app/server/articles/article-access.server";
+import { mayEditArticle } from "#app/lib/article-access";
 import { autosaveSchema, discardAutosave, saveAutosave, articleKeySchema } from "#app/server/articles/article-autosave.server";
 import { services } from "#app/server/core/services.server";
 
@@ -10,7 +12,7 @@ import { services } from "#app/server/core/services.server";
  * { articleKey, discard: true } forgets it. Never a revision: only a real save makes one.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const editor = await requireAdmin(request);
+  const editor = await requireAbility(request, "writeOwnArticles");
   const { db } = services();
   let body: unknown;
   try {
@@ -27,6 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = autosaveSchema.safeParse(body);
   if (!parsed.success) return data({ error: "These changes could not be kept." }, { status: 400 });
+  // Changes to an article kept only for someone who may edit it.
+  if (parsed.data.articleKey !== "new") await checkArticleAccess(db, editor, parsed.data.articleKey, mayEditArticle);
   const savedAt = await saveAutosave(db, editor.id, parsed.data.articleKey, parsed.data.values);
   return { savedAt: savedAt.toISOString() };
 }

@@ -4,7 +4,9 @@ import { readForm } from "#app/server/core/form.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { restoreRevision, updateArticle } from "#app/server/articles/article-writes.server";
 import { compareWithCurrent, currentState, findRevision, listRevisions } from "#app/server/articles/article-revisions.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { accessDenied, requireAbility } from "#app/server/auth/access.server";
+import { checkArticleAccess, checkStatusAllowed } from "#app/server/articles/article-access.server";
+import { mayEditArticle, statusesFor } from "#app/lib/article-access";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { toastHeader } from "#app/server/core/toast.server";
@@ -24,9 +26,10 @@ export const meta: Route.MetaFunction = ({ data: page }) => adminMeta(page ? `Ed
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();
   const { db } = services();
-  const editor = await requireAdmin(request);
+  const editor = await requireAbility(request, "writeOwnArticles");
   const [article, categories, revisions] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db), listRevisions(db, params.id)]);
   if (!article) throw notFound();
+  if (!mayEditArticle(editor, article)) throw accessDenied();
   const values = formValuesOf(article);
   // ?compare=<revision>: what changed from that revision to the article as it is now.
   const compareId = new URL(request.url).searchParams.get("compare");
@@ -37,6 +40,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     values,
     autosave: await autosaveToOffer(db, editor.id, params.id, values),
     categories,
+    statuses: statusesFor(editor),
     previewHtml: renderMarkdown(article.content),
     timeZone: services().config.SITE_TIMEZONE,
     revisions: revisions.map((revision) => ({ ...revision, created: stampDateTime(revision.createdAt) })),
@@ -46,13 +50,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isUuid(params.id)) throw notFound();
-  const editor = await requireAdmin(request);
+  const editor = await requireAbility(request, "writeOwnArticles");
   const form = (await readForm(request)) ?? new FormData();
   if (form.get("intent") === "restore") {
     const { db, log } = services();
     try {
-      await restoreRevision(db, params.id, String(form.get("revisionId") ?? ""), editor.id);
+      await restoreRevision(db, params.id, String(form.get("revisionId") ?? ""), editor.id, async (tx, revision) => {
+        await checkArticleAccess(tx, editor, params.id, mayEditArticle);
+        checkStatusAllowed(editor, revision.status);
+      });
     } catch (error) {
+      if (error instanceof Response) throw error;
       if (!(error instanceof AdminInputError)) log.error({ err: error }, "revision restore failed");
       const description = error instanceof AdminInputError ? error.message : "Failed to restore the revision. Please try again.";
       return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: error instanceof AdminInputError ? 400 : 500 });
@@ -61,7 +69,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return submitArticleForm(
     form,
-    (db, input) => updateArticle(db, params.id, input, editor.id),
+    async (db, input) => {
+      await checkArticleAccess(db, editor, params.id, mayEditArticle);
+      checkStatusAllowed(editor, input.status);
+      return updateArticle(db, params.id, input, editor.id);
+    },
     { success: "Article updated successfully!", failure: "Failed to update article. Please try again." },
     { userId: editor.id, articleKey: params.id },
   );
@@ -80,6 +92,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         key={`${article.id}:${loaderData.revisions[0]?.id ?? ""}`}
         mode="edit"
         categories={loaderData.categories}
+        statuses={loaderData.statuses}
         initialValues={loaderData.values}
         initialPreviewHtml={loaderData.previewHtml}
         failure={actionData && "errors" in actionData ? actionData : undefined}

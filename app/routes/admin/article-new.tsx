@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/article-new";
 import { readForm } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
+import { checkStatusAllowed } from "#app/server/articles/article-access.server";
 import { createArticle } from "#app/server/articles/article-writes.server";
 import { categoryChoices, submitArticleForm } from "#app/server/articles/admin-articles.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
 import { services } from "#app/server/core/services.server";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { emptyArticleValues } from "#app/lib/article-form-values";
+import { statusesFor } from "#app/lib/article-access";
 import { useAiDraft } from "#app/components/admin/ai-draft-handoff";
 import { adminMeta } from "#app/lib/seo";
 
@@ -15,16 +17,19 @@ export const meta: Route.MetaFunction = () => adminMeta("New Article");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();
-  const editor = await requireAdmin(request);
+  const editor = await requireAbility(request, "writeOwnArticles");
   const [categories, autosave] = await Promise.all([categoryChoices(db), autosaveToOffer(db, editor.id, "new", emptyArticleValues)]);
-  return { categories, timeZone: config.SITE_TIMEZONE, autosave };
+  return { categories, statuses: statusesFor(editor), timeZone: config.SITE_TIMEZONE, autosave };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const author = await requireAdmin(request);
+  const author = await requireAbility(request, "writeOwnArticles");
   return submitArticleForm(
     (await readForm(request)) ?? new FormData(),
-    (db, input) => createArticle(db, input, author.id),
+    (db, input) => {
+      checkStatusAllowed(author, input.status);
+      return createArticle(db, input, author.id);
+    },
     { success: "Article created successfully!", failure: "Failed to create article. Please try again." },
     { userId: author.id, articleKey: "new" },
   );
@@ -43,6 +48,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         key={draft ? "ai-draft" : "blank"}
         mode="create"
         categories={loaderData.categories}
+        statuses={loaderData.statuses}
         initialValues={draft && !actionData ? { ...emptyArticleValues, ...draft } : emptyArticleValues}
         initialPreviewHtml=""
         failure={actionData}

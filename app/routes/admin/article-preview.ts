@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/article-preview";
 import { readForm, unreadableFormText } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 
 const previewSchema = z.object({ content: z.string().max(200_000, { message: "Content is too long." }) });
 
 /** POST /admin/articles/preview: the article body exactly as the public page renders it. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAbility(request, "writeOwnArticles");
   const form = await readForm(request);
   if (!form) return Response.json({ error: unreadableFormText }, { status: 400 });
   const parsed = previewSchema.safeParse({ content: form.get("content") ?? "" });

@@ -3,6 +3,10 @@ import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
 import { readForm } from "#app/server/core/form.server";
+import { requireAbility } from "#app/server/auth/access.server";
+import { checkArticleAccess } from "#app/server/articles/article-access.server";
+import { can } from "#app/lib/access";
+import { mayDeleteArticle, mayEditArticle, seesAllArticles } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
 import { listAdminArticles } from "#app/server/articles/admin-articles.server";
@@ -23,13 +27,21 @@ export const meta: Route.MetaFunction = () => adminMeta("Articles");
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, log } = services();
   const url = new URL(request.url);
+  const actor = await requireAbility(request, "writeOwnArticles");
+  const everyone = seesAllArticles(actor);
+  const screen = { mine: !everyone, usesAiWriter: can(actor.role, "useAiWriter") };
   try {
-    const page = await listAdminArticles(db, pageRequest(url.searchParams));
-    const rows = page.rows.map(({ scheduledAt, ...article }) => ({ ...article, schedule: scheduledAt && stampDateTime(scheduledAt) }));
-    return { articles: rows, total: page.total, pages: pageLinks(url, page), loadError: null };
+    const page = await listAdminArticles(db, pageRequest(url.searchParams), everyone ? null : actor.id);
+    const rows = page.rows.map(({ scheduledAt, ...article }) => ({
+      ...article,
+      schedule: scheduledAt && stampDateTime(scheduledAt),
+      editable: mayEditArticle(actor, article),
+      deletable: mayDeleteArticle(actor, article),
+    }));
+    return { ...screen, articles: rows, total: page.total, pages: pageLinks(url, page), loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin article list failed to load");
-    return { articles: [], total: 0, pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
+    return { ...screen, articles: [], total: 0, pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
   }
 }
 
@@ -41,9 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = deleteSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) return data({ toast: errorToast(deleteFailed) }, { status: 400 });
   const { db, log } = services();
+  const actor = await requireAbility(request, "writeOwnArticles");
   try {
-    await deleteArticle(db, parsed.data.id);
+    await deleteArticle(db, parsed.data.id, (tx) => checkArticleAccess(tx, actor, parsed.data.id, mayDeleteArticle));
   } catch (error) {
+    if (error instanceof Response) throw error;
     if (error instanceof AdminInputError) return data({ toast: errorToast(error.message) }, { status: 400 });
     log.error({ err: error, articleId: parsed.data.id }, "article delete failed");
     return data({ toast: errorToast(deleteFailed) }, { status: 500 });
@@ -109,16 +123,20 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       </Td>
       <Td label="Actions">
         <div className="flex items-center gap-1">
-          <Link to={`/admin/articles/${article.id}`} aria-label={`Edit ${article.title}`} title="Edit" className={buttonClass("ghost", "icon")}>
-            <Pencil className="size-4" aria-hidden />
-          </Link>
-          <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this article? This action cannot be undone.")}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={article.id} />
-            <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${article.title}`} title="Delete" disabled={busy}>
-              <Trash2 className="size-4 text-destructive" aria-hidden />
-            </Button>
-          </fetcher.Form>
+          {article.editable && (
+            <Link to={`/admin/articles/${article.id}`} aria-label={`Edit ${article.title}`} title="Edit" className={buttonClass("ghost", "icon")}>
+              <Pencil className="size-4" aria-hidden />
+            </Link>
+          )}
+          {article.deletable && (
+            <fetcher.Form method="post" onSubmit={confirmSubmit("Are you sure you want to delete this article? This action cannot be undone.")}>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={article.id} />
+              <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${article.title}`} title="Delete" disabled={busy}>
+                <Trash2 className="size-4 text-destructive" aria-hidden />
+              </Button>
+            </fetcher.Form>
+          )}
         </div>
       </Td>
     </tr>
@@ -128,16 +146,21 @@ function ArticleRow({ article }: { article: AdminArticle }) {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
-  const { articles, total, pages, loadError } = loaderData;
+  const { articles, total, pages, loadError, mine, usesAiWriter } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Articles {!loadError && <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>}</h1>
+        <h1 className="text-2xl font-bold">
+          {mine ? "My Articles " : "Articles "}
+          {!loadError && <span className="text-base font-normal text-muted-foreground">{`(${total})`}</span>}
+        </h1>
         <div className="flex flex-wrap gap-3">
-          <Link to="/admin/articles/ai-writer" className={buttonClass("outline")}>
-            <Sparkles className="size-4" aria-hidden />
-            AI Writer
-          </Link>
+          {usesAiWriter && (
+            <Link to="/admin/articles/ai-writer" className={buttonClass("outline")}>
+              <Sparkles className="size-4" aria-hidden />
+              AI Writer
+            </Link>
+          )}
           <Link to="/admin/articles/new" className={buttonClass("primary")}>
             <Plus className="size-4" aria-hidden />
             New Article
@@ -154,7 +177,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           {/* Eight columns: narrower gaps leave the title room for a few lines. */}
           <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
-            <caption className="sr-only">All articles, drafts included, newest first</caption>
+            <caption className="sr-only">{mine ? "Your articles, drafts included, newest first" : "All articles, drafts included, newest first"}</caption>
             <thead>
               <tr>
                 <Th>ID</Th>

@@ -5,7 +5,7 @@ import { readForm } from "#app/server/core/form.server";
 import { authorProfileSchema, formErrors } from "#app/lib/admin-schemas";
 import type { Toast } from "#app/lib/toast";
 import { useActionToast } from "#app/lib/use-action-toast";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { authorProfileOf, saveAuthorProfile } from "#app/server/users/authors.server";
 import { failureToast } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
@@ -28,7 +28,7 @@ interface ProfileFailure {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAbility(request, "writeOwnArticles");
   const profile = await authorProfileOf(services().db, user.id);
   const values: ProfileValues = {
     displayName: profile?.displayName ?? "",
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAbility(request, "writeOwnArticles");
   const form = (await readForm(request)) ?? new FormData();
   const values = Object.fromEntries([...fieldNames, "published"].map((name) => [name, String(form.get(name) ?? "")])) as ProfileValues;
   const parsed = authorProfileSchema.safeParse({ ...values, published: values.published === "on" });

@@ -7,7 +7,7 @@ import { readForm } from "#app/server/core/form.server";
 import { categoryFormSchema, formErrors } from "#app/lib/admin-schemas";
 import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { deleteCategory, saveCategory } from "#app/server/categories/categories.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { listCategories } from "#app/server/categories/categories.server";
@@ -41,7 +41,7 @@ function text(form: FormData, name: string) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "manageCategories");
   const form = (await readForm(request)) ?? new FormData();
   const { db } = services();
   const intent = form.get("intent");

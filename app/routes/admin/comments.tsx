@@ -5,7 +5,7 @@ import { readForm } from "#app/server/core/form.server";
 import { commentStatusSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { deleteComment, setCommentStatus } from "#app/server/comments/comments.server";
 import { commentFilterSchema, listComments } from "#app/server/comments/comments.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
@@ -41,7 +41,7 @@ const moderationSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "moderateComments");
   const parsed = moderationSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) {
     return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update comment" } }, { status: 400 });

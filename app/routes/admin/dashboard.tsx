@@ -2,17 +2,23 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { services } from "#app/server/core/services.server";
 import { loadWaitingWork } from "#app/server/admin/attention.server";
+import { requireUser } from "#app/server/auth/auth.server";
+import { can } from "#app/lib/access";
 import { dashboardCounts } from "#app/server/admin/dashboard.server";
 import { stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { useRootData } from "#app/lib/root-data";
 import { SignOutButton } from "#app/components/site/sign-out-button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();
-  const [counts, waiting] = await Promise.all([dashboardCounts(db), loadWaitingWork(db, config.SITE_TIMEZONE)]);
+  const { role } = await requireUser(request);
+  const [counts, waiting] = await Promise.all([dashboardCounts(db), loadWaitingWork(db, config.SITE_TIMEZONE, role)]);
   return {
     ...counts,
+    // An editor's dashboard: the articles and what waits for them, not the admins' screens.
+    users: can(role, "manageUsers") ? counts.users : null,
+    opensSettings: can(role, "manageSettings"),
     waiting: {
       ...waiting,
       pendingComments: {
@@ -20,7 +26,7 @@ export async function loader() {
         latest: waiting.pendingComments.latest.map((comment) => ({ ...comment, created: stampDate(comment.createdAt) })),
       },
       scheduled: waiting.scheduled.map((article) => ({ ...article, schedule: stampDateTime(article.scheduledAt) })),
-      views: waiting.views.map((day) => ({ ...day, label: dayLabel(day.day) })),
+      views: waiting.views?.map((day) => ({ ...day, label: dayLabel(day.day) })) ?? null,
     },
   };
 }
@@ -47,7 +53,7 @@ function WaitingList({ title, count, link, children }: { title: string; count: n
   );
 }
 
-function WeekViews({ views }: { views: Waiting["views"] }) {
+function WeekViews({ views }: { views: NonNullable<Waiting["views"]> }) {
   const most = Math.max(1, ...views.map((day) => day.views));
   const total = views.reduce((sum, day) => sum + day.views, 0);
   return (
@@ -97,14 +103,16 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
             </li>
           ))}
         </WaitingList>
-        <WaitingList title="Unread messages" count={waiting.unread.count} link={{ to: "/admin/inbox", label: "Open inbox" }}>
-          {waiting.unread.latest.map((item) => (
-            <li key={item.id}>
-              <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">{item.kind}</span>
-              {item.title}
-            </li>
-          ))}
-        </WaitingList>
+        {waiting.unread && (
+          <WaitingList title="Unread messages" count={waiting.unread.count} link={{ to: "/admin/inbox", label: "Open inbox" }}>
+            {waiting.unread.latest.map((item) => (
+              <li key={item.id}>
+                <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">{item.kind}</span>
+                {item.title}
+              </li>
+            ))}
+          </WaitingList>
+        )}
         <WaitingList title="Drafts" count={waiting.drafts.count} link={{ to: "/admin/articles", label: "All articles" }}>
           {waiting.drafts.latest.map((article) => (
             <li key={article.id}>
@@ -126,7 +134,7 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
             </li>
           ))}
         </WaitingList>
-        <WeekViews views={waiting.views} />
+        {waiting.views && <WeekViews views={waiting.views} />}
       </div>
     </section>
   );
@@ -151,15 +159,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Dashboard</h1>
       <p className="mt-1 text-muted-foreground">Welcome back, {name}.</p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Card title="Registered users" value={loaderData.users} />
+        {loaderData.users !== null && <Card title="Registered users" value={loaderData.users} />}
         <Card title="Published articles" value={loaderData.publishedArticles} detail={`${loaderData.totalArticles} total`} />
         <Card title="Total views" value={loaderData.totalViews.toLocaleString("en-US")} />
-        <section className="rounded-xl border border-border p-5">
-          <h2 className="text-sm font-medium text-muted-foreground">Settings</h2>
-          <Link to="/admin/settings" className="mt-3 inline-block font-medium text-accent underline">
-            Open settings
-          </Link>
-        </section>
+        {loaderData.opensSettings && (
+          <section className="rounded-xl border border-border p-5">
+            <h2 className="text-sm font-medium text-muted-foreground">Settings</h2>
+            <Link to="/admin/settings" className="mt-3 inline-block font-medium text-accent underline">
+              Open settings
+            </Link>
+          </section>
+        )}
       </div>
       <WaitingWork waiting={loaderData.waiting} />
       <div className="mt-8 flex flex-wrap gap-3">

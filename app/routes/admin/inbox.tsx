@@ -2,7 +2,7 @@ import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/inbox";
 import { readForm } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "#app/server/inbox/inbox.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
@@ -60,7 +60,7 @@ const markReadSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "readInbox");
   const form = (await readForm(request)) ?? new FormData();
   const parsed = markReadSchema.safeParse({ kind: form.get("kind"), id: form.get("id") });
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });

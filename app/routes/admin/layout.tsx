@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Link, Outlet, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAdminScreen } from "#app/server/auth/access.server";
+import { requireUser } from "#app/server/auth/auth.server";
 import { accessDeniedText } from "#app/lib/access";
 import { AdminShell, sidebarCookieName } from "#app/components/admin/sidebar";
-import { attentionCounts, type AttentionCounts } from "#app/server/admin/attention.server";
+import { attentionCountsFor, type AttentionCounts } from "#app/server/admin/attention.server";
 import { services } from "#app/server/core/services.server";
 import { useLiveChanges } from "#app/lib/use-live-revalidation";
 import type { loader as attentionLoader } from "./attention";
@@ -12,7 +13,7 @@ import { adminMeta } from "#app/lib/seo";
 /** The one admin guard: runs before every loader and action under /admin. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
-    await requireAdmin(request);
+    await requireAdminScreen(request);
   },
 ];
 
@@ -20,9 +21,11 @@ export const meta: Route.MetaFunction = () => adminMeta();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
+  const { role } = await requireUser(request);
   return {
+    role,
     sidebarOpen: !cookie.split(/;\s*/).includes(`${sidebarCookieName}=collapsed`),
-    attention: { counts: await attentionCounts(services().db), countedAt: Date.now() },
+    attention: { counts: await attentionCountsFor(services().db, role), countedAt: Date.now() },
   };
 }
 
@@ -39,6 +42,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const counts = useAttentionCounts(loaderData.attention);
   return (
     <AdminShell
+      role={loaderData.role}
       initiallyOpen={loaderData.sidebarOpen}
       productName="The Educator"
       badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox }}

@@ -6,7 +6,8 @@ import { readForm } from "#app/server/core/form.server";
 import type { Toast } from "#app/lib/toast";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { accessDenied, requireAbility } from "#app/server/auth/access.server";
+import { can } from "#app/lib/access";
 import {
   deleteFileSchema,
   deleteStorageFile,
@@ -15,6 +16,7 @@ import {
   MediaDeleteError,
   mediaFilterSchema,
   referencesByUrl,
+  uploadsOf,
   type MediaFilter,
 } from "#app/server/media/media.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -33,17 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = mediaFilterSchema.parse({ q: url.searchParams.get("q"), kind: url.searchParams.get("kind") ?? "all" });
   const page = pageRequest(url.searchParams);
+  const viewer = await requireAbility(request, "writeOwnArticles");
+  // Contributors and authors see the images they uploaded; editors and admins the whole library.
+  const owned = can(viewer.role, "manageMedia") ? null : await uploadsOf(db, viewer.id);
   // Storage and the database fail independently; whatever loaded is still shown.
   const references = await listMediaReferences(db).catch((error: unknown) => {
     log.error({ err: error }, "Failed to load media references");
     return null;
   });
   const byUrl = referencesByUrl(references ?? []);
-  const items = await listMediaPage(storage, byUrl, filter, page).catch((error: unknown) => {
+  const items = await listMediaPage(storage, byUrl, filter, page, undefined, owned).catch((error: unknown) => {
     log.error({ err: error }, "Failed to load storage files");
     return null;
   });
-  const shown = items ?? (await listMediaPage(null, byUrl, filter, page));
+  const shown = items ?? (await listMediaPage(null, byUrl, filter, page, undefined, owned));
   const storageToast: Toast | undefined = items ? undefined : { type: "error", title: "Storage error", description: "Failed to load storage files" };
   const referencesToast: Toast | undefined = references ? undefined : { type: "error", title: "Error", description: "Failed to load media references" };
   return { items: shown.rows, filter, pages: pageLinks(url, shown), storageToast, referencesToast };
@@ -51,13 +56,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a delete re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  const viewer = await requireAbility(request, "writeOwnArticles");
   const form = (await readForm(request)) ?? new FormData();
   const parsed = deleteFileSchema.safeParse({ bucket: form.get("bucket"), path: form.get("path") });
   if (form.get("intent") !== "delete" || !parsed.success) {
     return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: "Invalid request." } }, { status: 400 });
   }
-  const { storage, log } = services();
+  const { db, storage, log } = services();
+  if (!can(viewer.role, "manageMedia") && !(await uploadsOf(db, viewer.id)).has(storage.publicUrl(parsed.data.bucket, parsed.data.path))) throw accessDenied();
   try {
     await deleteStorageFile(storage, parsed.data.bucket, parsed.data.path);
   } catch (error) {

@@ -3,7 +3,7 @@ import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
@@ -77,7 +77,7 @@ const answer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<Acti
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  const user = await requireAdmin(request);
+  const user = await requireAbility(request, "sendNewsletter");
   const parsed = commandSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) return answer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
   const { db, config, wakeNewsletter } = services();

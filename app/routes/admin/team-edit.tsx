@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-edit";
 import { readForm } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { findTeamMember, submitTeamMemberForm } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
 import { TeamMemberForm } from "#app/components/admin/team-member-form";
@@ -18,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "manageTeam");
   const member = await findTeamMember(services().db, params.id);
   if (!member) throw data("Team member not found.", { status: 404 });
   return submitTeamMemberForm(

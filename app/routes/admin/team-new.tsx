@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-new";
 import { readForm } from "#app/server/core/form.server";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { submitTeamMemberForm } from "#app/server/team/team.server";
 import { TeamMemberForm } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta("New Team Member");
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "manageTeam");
   return submitTeamMemberForm((await readForm(request)) ?? new FormData(), {
     success: "Team member created successfully!",
     failure: "Failed to create team member. Please try again.",

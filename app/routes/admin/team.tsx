@@ -5,7 +5,7 @@ import type { Route } from "./+types/team";
 import { readForm } from "#app/server/core/form.server";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { deleteTeamMember } from "#app/server/team/team.server";
 import { failureToast, loadOrToast } from "#app/server/admin/admin-screens.server";
 import { listTeamMembers } from "#app/server/team/team.server";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAdmin(request);
+  await requireAbility(request, "manageTeam");
   const id = z.uuid().safeParse((await readForm(request))?.get("id"));
   if (!id.success) return data<TeamDeleteData>({ ok: false, toast: { type: "error", title: "Error", description: deleteFailed } }, { status: 400 });
   try {

@@ -5,8 +5,10 @@ import type { Route } from "./+types/users";
 import { formErrors, profileEditSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { AuthError, PasswordNeededError, requireAdmin, requireRecentPassword } from "#app/server/auth/auth.server";
+import { AuthError, PasswordNeededError, requireRecentPassword } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { roleOf } from "#app/server/auth/owner.server";
+import { roleLabels, roles } from "#app/lib/access";
 import { updateProfile } from "#app/server/users/users.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { listProfiles, userFilterSchema } from "#app/server/users/users.server";
@@ -38,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  const admin = await requireAdmin(request);
+  const admin = await requireAbility(request, "manageUsers");
   const form = Object.fromEntries((await readForm(request)) ?? []);
   const id = z.uuid().safeParse(form.id);
   if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
@@ -90,11 +92,8 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
           name: "role",
           label: "Role",
           value: filter.role,
-          options: [
-            { value: "all", label: "All" },
-            { value: "admin", label: "Admin" },
-            { value: "user", label: "User" },
-          ],
+          // Highest first, as the staff list reads: All, Admin, Editor, Author, Contributor, User.
+          options: [{ value: "all", label: "All" }, ...[...roles].reverse().map((role) => ({ value: role, label: roleLabels[role] }))],
         }}
       />
       <div className="mt-6">

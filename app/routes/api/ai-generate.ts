@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/ai-generate";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { readJsonBody } from "#app/server/core/json-body.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
@@ -27,7 +27,7 @@ const sse = ({ event, data }: GenerateEvent) => encoder.encode(`event: ${event}\
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const admin = await requireAdmin(request);
+  const admin = await requireAbility(request, "useAiWriter");
   const { config, db, log } = services();
 
   const body = await readJsonBody(request, { maxBytes: bodyLimits.aiGenerate, invalidMessage: "Send the options as JSON." });

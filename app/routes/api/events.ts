@@ -5,7 +5,7 @@ import { rateLimitScale } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import type { LiveTable, TableChange } from "#app/lib/live-tables";
-import { isStaff } from "#app/lib/access";
+import { seesWholeDesk } from "#app/lib/access";
 
 const heartbeatMs = 20_000;
 // Readers only learn that a public table changed; staff also see profiles, page views, view
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     release();
     throw error;
   });
-  const viewer: StreamViewer | null = user && token ? { userId: user.id, staff: isStaff(user.role) } : null;
+  const viewer: StreamViewer | null = user && token ? { userId: user.id, staff: seesWholeDesk(user.role) } : null;
   const { realtime, config } = services();
   const encoder = new TextEncoder();
   let cleanup = () => {};

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/news-scanner";
-import { requireAdmin } from "#app/server/auth/auth.server";
+import { requireAbility } from "#app/server/auth/access.server";
 import { readJsonBody } from "#app/server/core/json-body.server";
 import { services } from "#app/server/core/services.server";
 import { newsScanner } from "#app/server/news/news-scanner.server";
@@ -20,7 +20,7 @@ export function loader(_: Route.LoaderArgs) {
 /** POST /functions/v1/zambia-news-scanner, admins only. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  await requireAdmin(request);
+  await requireAbility(request, "scanNews");
   const body = await readJsonBody(request, { maxBytes: bodyLimits.newsScanner, invalidMessage: 'The body must be JSON, e.g. {"action": "scan-trending"}.' });
   if (!body.ok) return body.response;
   const parsed = newsScannerRequestSchema.safeParse(body.value);

@@ -3,6 +3,7 @@ import { articles, comments, communityQuestions, contactMessages } from "#databa
 import { dailyFigures, lastDays } from "#app/server/analytics/analytics.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { inboxCounts } from "#app/server/inbox/inbox.server";
+import { can, type Role } from "#app/lib/access";
 
 /** What waits for staff, counted for the admin sidebar: pending comments and unread inbox items. */
 export async function attentionCounts(db: AppDb) {
@@ -10,15 +11,27 @@ export async function attentionCounts(db: AppDb) {
   return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread };
 }
 
+/** The sidebar's counts as `role` may see them: 0 behind a screen it may not open, and nothing counted for it. */
+export async function attentionCountsFor(db: AppDb, role: Role): Promise<AttentionCounts> {
+  if (!can(role, "moderateComments") && !can(role, "readInbox")) return { pendingComments: 0, unreadInbox: 0 };
+  const counts = await attentionCounts(db);
+  return { pendingComments: can(role, "moderateComments") ? counts.pendingComments : 0, unreadInbox: can(role, "readInbox") ? counts.unreadInbox : 0 };
+}
+
 export type AttentionCounts = Awaited<ReturnType<typeof attentionCounts>>;
 
 const listed = 5;
 
-/** The dashboard's list of what waits: the newest few of each kind, with their counts, and the week's views. */
-export async function loadWaitingWork(db: AppDb, timeZone: string) {
+/**
+ * The dashboard's list of what waits: the newest few of each kind, with their counts, and the
+ * week's views. The inbox and the views only for a role that may open them (null otherwise).
+ */
+export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
   const week = lastDays(7, timeZone);
+  const readsInbox = can(role, "readInbox");
+  const nothing = Promise.resolve([]);
   const [counts, pendingComments, messages, questions, [drafts], draftList, scheduled, views] = await Promise.all([
-    attentionCounts(db),
+    attentionCountsFor(db, role),
     db
       .select({ id: comments.id, content: comments.content, createdAt: comments.createdAt, articleTitle: articles.title })
       .from(comments)
@@ -26,18 +39,22 @@ export async function loadWaitingWork(db: AppDb, timeZone: string) {
       .where(eq(comments.status, "pending"))
       .orderBy(desc(comments.createdAt))
       .limit(listed),
-    db
-      .select({ id: contactMessages.id, title: contactMessages.subject, createdAt: contactMessages.createdAt })
-      .from(contactMessages)
-      .where(isNull(contactMessages.readAt))
-      .orderBy(desc(contactMessages.createdAt))
-      .limit(listed),
-    db
-      .select({ id: communityQuestions.id, title: communityQuestions.title, createdAt: communityQuestions.createdAt })
-      .from(communityQuestions)
-      .where(isNull(communityQuestions.readAt))
-      .orderBy(desc(communityQuestions.createdAt))
-      .limit(listed),
+    readsInbox
+      ? db
+          .select({ id: contactMessages.id, title: contactMessages.subject, createdAt: contactMessages.createdAt })
+          .from(contactMessages)
+          .where(isNull(contactMessages.readAt))
+          .orderBy(desc(contactMessages.createdAt))
+          .limit(listed)
+      : nothing,
+    readsInbox
+      ? db
+          .select({ id: communityQuestions.id, title: communityQuestions.title, createdAt: communityQuestions.createdAt })
+          .from(communityQuestions)
+          .where(isNull(communityQuestions.readAt))
+          .orderBy(desc(communityQuestions.createdAt))
+          .limit(listed)
+      : nothing,
     db.select({ n: count() }).from(articles).where(eq(articles.status, "draft")),
     db.select({ id: articles.id, title: articles.title }).from(articles).where(eq(articles.status, "draft")).orderBy(desc(articles.updatedAt)).limit(listed),
     db
@@ -45,14 +62,14 @@ export async function loadWaitingWork(db: AppDb, timeZone: string) {
       .from(articles)
       .where(eq(articles.status, "scheduled"))
       .orderBy(asc(articles.scheduledAt)),
-    dailyFigures(db, week.from, week.to),
+    can(role, "viewAnalytics") ? dailyFigures(db, week.from, week.to) : null,
   ]);
   const unread = [...messages.map((item) => ({ ...item, kind: "Message" as const })), ...questions.map((item) => ({ ...item, kind: "Question" as const }))]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, listed);
   return {
     pendingComments: { count: counts.pendingComments, latest: pendingComments },
-    unread: { count: counts.unreadInbox, latest: unread },
+    unread: readsInbox ? { count: counts.unreadInbox, latest: unread } : null,
     drafts: { count: drafts!.n, latest: draftList },
     scheduled,
     views,

@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "#database/schema";
 import { articleFormSchema, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
@@ -17,8 +17,12 @@ import { toastHeader } from "#app/server/core/toast.server";
 
 const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
 
-/** The admin table: drafts included, newest created first, a page at a time, with how many there are. */
-export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
+/**
+ * The admin table: drafts included, newest created first, a page at a time, with how many there
+ * are; only `authorId`'s own when given (a contributor's or an author's "My articles").
+ */
+export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, authorId: string | null = null) {
+  const scope = authorId ? eq(articles.authorId, authorId) : undefined;
   const rows = keysetPage(adminArticleOrder, page, (keyset) =>
     db
       .select({
@@ -26,6 +30,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
         id: articles.id,
         title: articles.title,
         status: articles.status,
+        authorId: articles.authorId,
         scheduledAt: articles.scheduledAt,
         createdAt: articles.createdAt,
         updatedAt: articles.updatedAt,
@@ -35,11 +40,11 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage) {
       })
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(keyset.where)
+      .where(and(scope, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
-  return countedPage(rows, db.select({ total: count() }).from(articles));
+  return countedPage(rows, db.select({ total: count() }).from(articles).where(scope));
 }
 
 /** Choices for a category select (the article form's, the AI writer's), by name. */
@@ -58,6 +63,7 @@ export async function findArticleForEdit(db: AppDb, id: string) {
       content: articles.content,
       categoryId: articles.categoryId,
       status: articles.status,
+      authorId: articles.authorId,
       featuredImageUrl: articles.featuredImageUrl,
       featuredImageAlt: articles.featuredImageAlt,
       scheduledAt: articles.scheduledAt,
@@ -136,6 +142,7 @@ export async function submitArticleForm(
       await discardAutosave(tx, autosave.userId, autosave.articleKey);
     });
   } catch (error) {
+    if (error instanceof Response) throw error; // 403 from an access check: nothing was saved
     if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);
     log.error({ err: error }, "article save failed");
     return refusal(values, {}, texts.failure, 500);

@@ -109,17 +109,32 @@ export async function updateArticle(db: AppDb, id: string, { tags, ...input }: A
   );
 }
 
-/** Makes a revision the article's current version (itself a new revision). A schedule already past comes back as a draft. */
-export async function restoreRevision(db: AppDb, articleId: string, revisionId: string, editorId: string | null) {
-  const revision = await findRevision(db, articleId, revisionId);
-  if (!revision) throw new AdminInputError("This revision no longer exists.");
-  const pastSchedule = revision.status === "scheduled" && (revision.scheduledAt?.getTime() ?? 0) <= Date.now();
-  await updateArticle(db, articleId, pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision, editorId);
+/**
+ * Makes a revision the article's current version (itself a new revision). A schedule already past
+ * comes back as a draft. `check` runs first in the transaction, with the version to be restored
+ * (an access check throws there, and nothing changes).
+ */
+export async function restoreRevision(
+  db: AppDb,
+  articleId: string,
+  revisionId: string,
+  editorId: string | null,
+  check: (tx: AppDb, restored: ArticleSave) => Promise<void> = async () => {},
+) {
+  await db.transaction(async (tx) => {
+    const revision = await findRevision(tx, articleId, revisionId);
+    if (!revision) throw new AdminInputError("This revision no longer exists.");
+    const pastSchedule = revision.status === "scheduled" && (revision.scheduledAt?.getTime() ?? 0) <= Date.now();
+    const restored: ArticleSave = pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision;
+    await check(tx, restored);
+    await updateArticle(tx, articleId, restored, editorId);
+  });
 }
 
-/** The article and every editor's autosave of it, in one transaction. */
-export async function deleteArticle(db: AppDb, id: string) {
+/** The article and every editor's autosave of it, in one transaction; `check` runs first in it (an access check throws there). */
+export async function deleteArticle(db: AppDb, id: string, check: (tx: AppDb) => Promise<unknown> = async () => {}) {
   await db.transaction(async (tx) => {
+    await check(tx);
     const deleted = await tx.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
     if (deleted.length === 0) throw new AdminInputError("This article no longer exists.");
     await discardAutosavesOf(tx, id);

@@ -11,7 +11,7 @@ import { newToken, normalizeEmail, sha256 } from "./tokens.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import { validateDisplayName } from "#app/lib/comment-schema";
 import { commonPasswordMessage, credentialsSchema, newPasswordSchema } from "#app/lib/auth-schema";
-import { accessDeniedText, isStaff } from "#app/lib/access";
+import { isStaff } from "#app/lib/access";
 import { passwordNeededText } from "#app/lib/account-texts";
 import { sessionCookieName } from "#app/lib/internal-headers";
 import { requestValues } from "#app/server/core/request-context.server";
@@ -449,13 +449,4 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   if (wantsJson(request)) throw Response.json({ error: "Please sign in first." }, { status: 401 });
   const url = new URL(request.url);
   throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/** The signed-in admin, or 401/403 (pages render the access-denied text from the 403). */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") {
-    throw Response.json({ error: accessDeniedText }, { status: 403 });
-  }
-  return user;
 }

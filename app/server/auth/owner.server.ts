@@ -1,3 +1,4 @@
+import type { Role } from "#app/lib/access";
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { appSettings, profiles, users } from "#database/schema";
@@ -107,7 +108,7 @@ export class OwnerRoleError extends Error {
  * everywhere, so it starts afresh with the rules of its new role, and each of its browsers is told
  * why on its next visit. Returns whether the role changed.
  */
-export async function setRole(db: AppDb, userId: string, role: "user" | "admin"): Promise<boolean> {
+export async function setRole(db: AppDb, userId: string, role: Role): Promise<boolean> {
   if (role !== "admin" && (await ownerUserId(db)) === userId) throw new OwnerRoleError();
   const current = await roleOf(db, userId);
   if (current === undefined || current === role) return false;

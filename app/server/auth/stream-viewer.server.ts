@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import { profiles, sessions } from "#database/schema";
-import { isStaff } from "#app/lib/access";
+import { seesWholeDesk } from "#app/lib/access";
 import { services } from "#app/server/core/services.server";
 import { idledOut, sha256 } from "./auth.server";
 
-/** Whom an open event stream serves: a signed-in account, and whether it is staff. */
+/** Whom an open event stream serves: a signed-in account, and whether it sees the whole desk (editors, admins). */
 export interface StreamViewer {
   userId: string;
   staff: boolean;
@@ -22,7 +22,7 @@ export async function currentViewer(token: string): Promise<StreamViewer | null>
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
   if (!row || idledOut(row.role, row.lastUsedAt)) return null;
-  return { userId: row.userId, staff: isStaff(row.role) };
+  return { userId: row.userId, staff: seesWholeDesk(row.role) };
 }
 
 /** Changes held while a look is under way, at most: a stream that falls further behind is ended (its browser reconnects). */

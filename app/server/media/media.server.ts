@@ -1,6 +1,6 @@
-import { asc, desc } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { articles, teamMembers } from "#database/schema";
+import { articles, mediaUploads, teamMembers } from "#database/schema";
 import { imageVariantUrl, imageVariantWidths } from "#app/lib/responsive-image";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, orderedPage, pageSize, type CursorOrder, type Page, type PageRequest } from "#app/server/db/keyset.server";
@@ -121,7 +121,8 @@ async function* mediaItems(
   while (next < referenced.length) yield onlyReferenced(referenced[next++]!);
 }
 
-function matchesFilter(item: MediaItem, { kind, q }: MediaFilter) {
+function matchesFilter(item: MediaItem, { kind, q }: MediaFilter, owned: ReadonlySet<string> | null) {
+  if (owned && !owned.has(item.url)) return false;
   const ofKind =
     kind === "all" || (kind === "storage" ? item.file !== null : item.kind === kind || item.references.some((reference) => reference.kind === kind));
   if (!ofKind || !q) return ofKind;
@@ -141,6 +142,8 @@ export function listMediaPage(
   filter: MediaFilter,
   request: PageRequest = firstPage,
   size = pageSize,
+  /** Only these URLs (a contributor's or an author's own uploads); null for the whole library. */
+  owned: ReadonlySet<string> | null = null,
 ): Promise<Page<MediaItem>> {
   const chunk = (size + 1) * (imageVariantWidths.length + 1); // room for each original's WebP copies
   return orderedPage(
@@ -151,7 +154,7 @@ export function listMediaPage(
       const found: MediaItem[] = [];
       for await (const item of mediaItems(storage, references, backwards ? null : bound, chunk)) {
         if (backwards && bound !== null && item.url >= bound) break;
-        if (!matchesFilter(item, filter)) continue;
+        if (!matchesFilter(item, filter, owned)) continue;
         found.push(item);
         if (backwards && found.length > limit) found.shift();
         if (!backwards && found.length === limit) break;
@@ -161,6 +164,17 @@ export function listMediaPage(
     },
     size,
   );
+}
+
+/** Remembers who uploaded the image at `url`: contributors and authors see their own uploads. */
+export async function recordUpload(db: AppDb, url: string, userId: string) {
+  await db.insert(mediaUploads).values({ url, uploadedBy: userId }).onConflictDoNothing();
+}
+
+/** The URLs of the images `userId` uploaded. */
+export async function uploadsOf(db: AppDb, userId: string): Promise<Set<string>> {
+  const rows = await db.select({ url: mediaUploads.url }).from(mediaUploads).where(eq(mediaUploads.uploadedBy, userId));
+  return new Set(rows.map((row) => row.url));
 }
 
 export const deleteFileSchema = z.object({

@@ -75,8 +75,9 @@ function newImageKey(folder: UploadFolder, extension: string) {
  * Stores the image of an upload form (field `file`, optional `folder`) in the media bucket with
  * its WebP copies and returns its public URL. Throws UploadError with the spec's texts.
  */
-export async function storeUploadedImage(storage: Storage, request: Request): Promise<string> {
+export async function storeUploadedImage(storage: Storage, request: Request, checkFolder: (folder: UploadFolder) => void = () => {}): Promise<string> {
   const { file, folder } = await readUploadForm(request);
+  checkFolder(folder);
   const bytes = Buffer.from(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected && extensionByType[detected.mime];

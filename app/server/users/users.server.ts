@@ -7,10 +7,11 @@ import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { listSearchText } from "#app/server/admin/admin-screens.server";
 import { setRole } from "#app/server/auth/owner.server";
+import { roles } from "#app/lib/access";
 
 export const userFilterSchema = z.object({
   q: listSearchText,
-  role: z.enum(["all", "admin", "user"]).catch("all"),
+  role: z.enum(["all", ...roles]).catch("all"),
 });
 export type UserFilter = z.output<typeof userFilterSchema>;
 

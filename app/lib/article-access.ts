@@ -1,0 +1,40 @@
+// What a staff member may do with one article, by their role (app/lib/access.ts) and whether they
+// wrote it. The server enforces these (app/server/articles/article-access.server.ts); the article
+// form and the Articles screen show only what they allow.
+import { can, type Role } from "./access";
+import type { articleStatuses } from "./admin-schemas";
+
+export type ArticleStatus = (typeof articleStatuses)[number];
+
+export interface ArticleActor {
+  id: string;
+  role: Role;
+}
+
+export interface ArticleOwnership {
+  authorId: string | null;
+  status: ArticleStatus;
+}
+
+const own = (actor: ArticleActor, article: ArticleOwnership) => article.authorId !== null && article.authorId === actor.id;
+
+/** Whether the Articles screen lists every article for `actor`, or only their own. */
+export const seesAllArticles = (actor: ArticleActor): boolean => can(actor.role, "editAllArticles");
+
+/** The statuses `actor` may save an article as: a contributor writes drafts only. */
+export function statusesFor(actor: ArticleActor): readonly ArticleStatus[] {
+  return can(actor.role, "publishOwnArticles") ? ["draft", "published", "scheduled"] : ["draft"];
+}
+
+/** Whether `actor` may open and save `article`: editors any; authors their own; contributors their own drafts. */
+export function mayEditArticle(actor: ArticleActor, article: ArticleOwnership): boolean {
+  if (can(actor.role, "editAllArticles")) return true;
+  if (!own(actor, article)) return false;
+  return article.status === "draft" || can(actor.role, "publishOwnArticles");
+}
+
+/** Whether `actor` may delete `article`: editors any; contributors and authors their own drafts. */
+export function mayDeleteArticle(actor: ArticleActor, article: ArticleOwnership): boolean {
+  if (can(actor.role, "editAllArticles")) return true;
+  return own(actor, article) && article.status === "draft";
+}
