@@ -37,6 +37,7 @@ export default [
     route("articles/autosave", "routes/admin/article-autosave.ts"),
     route("uploads", "routes/admin/upload.ts"),
     route("articles/:id", "routes/admin/article-edit.tsx"),
+    route("review", "routes/admin/review.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("comments", "routes/admin/comments.tsx"),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -134,6 +135,8 @@ export const mailQueue = pgTable(
     email: text("email"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     emailChangeId: uuid("email_change_id").references(() => emailChanges.id, { onDelete: "cascade" }),
+    // The article a review mail is about (it goes unsent if the article goes).
+    articleId: uuid("article_id").references((): AnyPgColumn => articles.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["queued", "sending", "failed"] })
       .notNull()
       .default("queued"),
@@ -217,7 +220,8 @@ export const articles = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
-    status: text("status", { enum: ["draft", "published", "scheduled"] })
+    // "pending": submitted for review by a contributor, waiting for an editor (app/server/articles/review.server.ts).
+    status: text("status", { enum: ["draft", "pending", "published", "scheduled"] })
       .notNull()
       .default("draft"),
     // When a scheduled article goes live (app/server/articles/scheduled-publishing.server.ts); null otherwise.
@@ -240,7 +244,7 @@ export const articles = pgTable(
   },
   (t) => [
     uniqueIndex("articles_slug_key").on(t.slug),
-    check("articles_status_check", sql`${t.status} in ('draft', 'published', 'scheduled')`),
+    check("articles_status_check", sql`${t.status} in ('draft', 'pending', 'published', 'scheduled')`),
     check("articles_scheduled_check", sql`(${t.status} = 'scheduled') = (${t.scheduledAt} is not null)`),
     check("articles_views_check", sql`${t.views} >= 0`),
     index("articles_published_idx").on(t.status, t.publishedAt.desc()),
@@ -323,12 +327,37 @@ export const articleRevisions = pgTable(
     excerpt: text("excerpt"),
     content: text("content").notNull(),
     categoryId: uuid("category_id").notNull(),
-    status: text("status", { enum: ["draft", "published", "scheduled"] }).notNull(),
+    status: text("status", { enum: ["draft", "pending", "published", "scheduled"] }).notNull(),
     featuredImageUrl: text("featured_image_url"),
     featuredImageAlt: text("featured_image_alt"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
   },
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
+);
+
+/**
+ * The review of an article: editors' notes to its author, and what happened (submitted, changes
+ * requested with a note), each with who and when. Kept with the article, shown to its author.
+ */
+export const articleNotes = pgTable(
+  "article_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    // Who wrote it; their name as it was then stays when the account goes.
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name"),
+    kind: text("kind", { enum: ["note", "submitted", "changes-requested"] }).notNull(),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("article_notes_kind_check", sql`${t.kind} in ('note', 'submitted', 'changes-requested')`),
+    check("article_notes_body_check", sql`${t.kind} = 'submitted' or (${t.body} is not null and length(${t.body}) between 1 and 5000)`),
+    index("article_notes_article_idx").on(t.articleId, t.createdAt),
+  ],
 );
 
 /**

@@ -45,8 +45,9 @@ describe("what a role may do with one article", () => {
   const someoneElse = "22222222-2222-4222-8222-222222222222";
   const actor = (role: (typeof roles)[number]) => ({ id: me, role });
 
-  it("contributors: their own drafts only, saved as drafts", () => {
-    expect(statusesFor(actor("contributor"))).toEqual(["draft"]);
+  it("contributors: their own drafts only, saved as drafts or submitted for review", () => {
+    expect(statusesFor(actor("contributor"))).toEqual(["draft", "pending"]);
+    expect(mayEditArticle(actor("contributor"), { authorId: me, status: "pending" })).toBe(false);
     expect(mayEditArticle(actor("contributor"), { authorId: me, status: "draft" })).toBe(true);
     expect(mayEditArticle(actor("contributor"), { authorId: me, status: "published" })).toBe(false);
     expect(mayEditArticle(actor("contributor"), { authorId: someoneElse, status: "draft" })).toBe(false);

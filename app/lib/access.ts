@@ -63,6 +63,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/media", ability: "writeOwnArticles" },
   { path: "/admin/profile", ability: "writeOwnArticles" },
   { path: "/admin/attention", ability: "writeOwnArticles" },
+  { path: "/admin/review", ability: "editAllArticles" },
   { path: "/admin/categories", ability: "manageCategories" },
   { path: "/admin/comments", ability: "moderateComments" },
   { path: "/admin/inbox", ability: "readInbox" },

@@ -20,7 +20,8 @@ const imageUrlField = (label: string) =>
 
 const missingArticleFields = "Missing fields: Title, content, and category are required.";
 
-export const articleStatuses = ["draft", "published", "scheduled"] as const;
+/** An article's statuses; "pending" is a contributor's draft submitted for review. */
+export const articleStatuses = ["draft", "pending", "published", "scheduled"] as const;
 export const scheduleMissingText = "Choose the date and time to publish.";
 export const imageAltMissingText = "Describe the featured image for readers who cannot see it (alt text).";
 

@@ -21,15 +21,23 @@ const own = (actor: ArticleActor, article: ArticleOwnership) => article.authorId
 /** Whether the Articles screen lists every article for `actor`, or only their own. */
 export const seesAllArticles = (actor: ArticleActor): boolean => can(actor.role, "editAllArticles");
 
-/** The statuses `actor` may save an article as: a contributor writes drafts only. */
+/**
+ * The statuses `actor` may save an article as: a contributor writes drafts and submits them for
+ * review (pending); an author publishes their own; an editor also moves any back to review.
+ */
 export function statusesFor(actor: ArticleActor): readonly ArticleStatus[] {
-  return can(actor.role, "publishOwnArticles") ? ["draft", "published", "scheduled"] : ["draft"];
+  if (can(actor.role, "editAllArticles")) return ["draft", "pending", "published", "scheduled"];
+  return can(actor.role, "publishOwnArticles") ? ["draft", "published", "scheduled"] : ["draft", "pending"];
 }
 
-/** Whether `actor` may open and save `article`: editors any; authors their own; contributors their own drafts. */
+/**
+ * Whether `actor` may open and save `article`: editors any; authors their own; contributors their
+ * own drafts. While an article waits for review its writer cannot change it, until an editor
+ * sends it back.
+ */
 export function mayEditArticle(actor: ArticleActor, article: ArticleOwnership): boolean {
   if (can(actor.role, "editAllArticles")) return true;
-  if (!own(actor, article)) return false;
+  if (!own(actor, article) || article.status === "pending") return false;
   return article.status === "draft" || can(actor.role, "publishOwnArticles");
 }
 

@@ -12,6 +12,7 @@ import {
   appSettings,
   articles,
   articleRevisions,
+  articleNotes,
   articleAutosaves,
   articleTags,
   categories,
@@ -60,7 +61,6 @@ export const backupTables: readonly PgTable[] = [
   emailVerifications,
   passwordResets,
   emailChanges,
-  mailQueue,
   rateLimits,
   appSettings,
   categories,
@@ -68,6 +68,9 @@ export const backupTables: readonly PgTable[] = [
   tags,
   articleTags,
   articleRevisions,
+  articleNotes,
+  // After articles: a review mail names its article.
+  mailQueue,
   articleAutosaves,
   teamMembers,
   comments,
@@ -322,9 +325,10 @@ async function readManifest(folder: string): Promise<Manifest> {
 /**
  * Tables a backup made before they existed lacks, restored empty: the account mail queue (migration
  * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out;
- * media uploads (0025) only who uploaded an image (older images are then nobody's own).
+ * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
+ * notes (0026) only reviews, which older magazines never had.
  */
-const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads"]);
+const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { expect, type Frame, type Page } from "@playwright/test";
+import { expect, type Browser, type Frame, type Page } from "@playwright/test";
 import { e2eOwner } from "./owner";
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -45,4 +45,28 @@ export async function waitForCardsToSettle(page: Page) {
 /** Waits for a page's buttons to have their behaviour: on reader pages the reader script loads once the page has painted. */
 export async function waitForBehaviour(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * A new account with a staff role, made as an admin would: it signs up, and the owner gives it
+ * the role on the Users screen (which signs it out). Returns how to sign in as it.
+ */
+export async function newStaffAccount(browser: Browser, role: "contributor" | "author" | "editor", displayName: string) {
+  const name = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const account = { email: `${name}@example.com`, password: `${role}-secret-1` };
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, account.email, account.password);
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await context.clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users?q=${name}`);
+  const row = page.getByRole("row").nth(1);
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  await row.getByLabel("Display name").fill(displayName);
+  await row.getByLabel("Role").selectOption(role);
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("User updated successfully. They have been signed out everywhere.")).toBeVisible();
+  await context.close();
+  return account;
 }

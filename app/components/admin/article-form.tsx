@@ -9,7 +9,7 @@ import { ImageUploadField } from "./image-upload-field";
 import { tagTexts } from "#app/lib/tags";
 import type { ArticleStatus } from "#app/lib/article-access";
 
-const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", published: "Published", scheduled: "Scheduled" };
+export const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", pending: "Pending review", published: "Published", scheduled: "Scheduled" };
 import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, useLocalDraft, type KeptDraft } from "./use-article-autosave";
 
 interface ArticleFormProps {
@@ -112,6 +112,8 @@ function ArticleFormFields({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new image is news
   }, [imageUrl]);
   const [status, setStatus] = useState(values.status || "draft");
+  // A contributor saves drafts, and hands one to the editors with its own button.
+  const submitsForReview = statuses.includes("pending") && !statuses.includes("published");
   const errors = failure?.errors ?? {};
   const missing = Object.values(errors).includes(missingArticleFieldsText);
   // The missing-fields message is shown once above the form; other messages sit under their field.
@@ -192,11 +194,13 @@ function ArticleFormFields({
           onChange={(event) => setStatus(event.target.value)}
           error={fieldError("status")}
         >
-          {statuses.map((value) => (
-            <option key={value} value={value}>
-              {statusLabels[value]}
-            </option>
-          ))}
+          {statuses
+            .filter((value) => value !== "pending" || !submitsForReview)
+            .map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
         </SelectField>
       </div>
       <TextField
@@ -245,9 +249,14 @@ function ArticleFormFields({
         />
       )}
       <div className="flex flex-wrap gap-3 border-t border-border pt-6">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" variant={submitsForReview ? "outline" : "primary"} disabled={saving}>
           {saving ? "Saving..." : creating ? "Create Article" : "Update Article"}
         </Button>
+        {submitsForReview && (
+          <Button type="submit" name="intent" value="submit-for-review" disabled={saving}>
+            Submit for review
+          </Button>
+        )}
         <Link to="/admin/articles" className={buttonClass("outline")}>
           Cancel
         </Link>

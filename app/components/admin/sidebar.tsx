@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  ClipboardCheck,
   FileText,
   FolderTree,
   Image,
@@ -28,6 +29,7 @@ const items = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   // Contributors and authors see their own articles only.
   { to: "/admin/articles", label: "Articles", ownLabel: "My Articles", icon: FileText },
+  { to: "/admin/review", label: "Review", icon: ClipboardCheck, waiting: "pending review" },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
   { to: "/admin/media", label: "Media Library", icon: Image },
   { to: "/admin/comments", label: "Comments", icon: MessageSquare, waiting: "pending" },

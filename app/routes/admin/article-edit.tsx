@@ -7,6 +7,8 @@ import { compareWithCurrent, currentState, findRevision, listRevisions } from "#
 import { accessDenied, requireAbility } from "#app/server/auth/access.server";
 import { checkArticleAccess, checkStatusAllowed } from "#app/server/articles/article-access.server";
 import { mayEditArticle, statusesFor } from "#app/lib/article-access";
+import { can } from "#app/lib/access";
+import { afterArticleSave, leaveNote, listNotes, requestChanges } from "#app/server/articles/review.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { toastHeader } from "#app/server/core/toast.server";
@@ -17,6 +19,7 @@ import { isUuid } from "#app/lib/uuid";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import { services } from "#app/server/core/services.server";
 import { ArticleForm } from "#app/components/admin/article-form";
+import { ArticleReview } from "#app/components/admin/article-review";
 import { adminMeta } from "#app/lib/seo";
 
 const notFound = () => new Response("Article not found", { status: 404 });
@@ -27,7 +30,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();
   const { db } = services();
   const editor = await requireAbility(request, "writeOwnArticles");
-  const [article, categories, revisions] = await Promise.all([findArticleForEdit(db, params.id), categoryChoices(db), listRevisions(db, params.id)]);
+  const [article, categories, revisions, notes] = await Promise.all([
+    findArticleForEdit(db, params.id),
+    categoryChoices(db),
+    listRevisions(db, params.id),
+    listNotes(db, params.id),
+  ]);
   if (!article) throw notFound();
   if (!mayEditArticle(editor, article)) throw accessDenied();
   const values = formValuesOf(article);
@@ -44,35 +52,63 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     previewHtml: renderMarkdown(article.content),
     timeZone: services().config.SITE_TIMEZONE,
     revisions: revisions.map((revision) => ({ ...revision, created: stampDateTime(revision.createdAt) })),
+    notes: notes.map(({ createdAt, ...note }) => ({ ...note, created: stampDateTime(createdAt) })),
+    reviews: can(editor.role, "editAllArticles"),
     comparison: compared && current ? { revisionId: compareId!, ...(await compareWithCurrent(db, compared, current)) } : null,
   };
+}
+
+/**
+ * One step on an article besides a save (restore a revision, leave a note, send it back): done,
+ * it reloads the edit screen with a success toast; refused (AdminInputError), it stays with the
+ * reason; a 403 from an access check passes through.
+ */
+async function articleStep(id: string, success: string, failure: string, run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof AdminInputError)) services().log.error({ err: error, articleId: id }, failure);
+    const description = error instanceof AdminInputError ? error.message : failure;
+    return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: error instanceof AdminInputError ? 400 : 500 });
+  }
+  return redirect(`/admin/articles/${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: success }) } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isUuid(params.id)) throw notFound();
   const editor = await requireAbility(request, "writeOwnArticles");
   const form = (await readForm(request)) ?? new FormData();
-  if (form.get("intent") === "restore") {
-    const { db, log } = services();
-    try {
-      await restoreRevision(db, params.id, String(form.get("revisionId") ?? ""), editor.id, async (tx, revision) => {
-        await checkArticleAccess(tx, editor, params.id, mayEditArticle);
+  const { db } = services();
+  const id = params.id;
+  const intent = form.get("intent");
+  if (intent === "restore") {
+    return articleStep(id, "Revision restored.", "Failed to restore the revision. Please try again.", () =>
+      restoreRevision(db, id, String(form.get("revisionId") ?? ""), editor.id, async (tx, revision) => {
+        await checkArticleAccess(tx, editor, id, mayEditArticle);
         checkStatusAllowed(editor, revision.status);
+      }),
+    );
+  }
+  if (intent === "note" || intent === "request-changes") {
+    if (!can(editor.role, "editAllArticles")) throw accessDenied();
+    const note = form.get("note");
+    if (intent === "note") return articleStep(id, "Note added.", "Failed to add the note. Please try again.", () => leaveNote(db, id, editor, note));
+    return articleStep(id, "Sent back to the writer with your note.", "Failed to send the article back. Please try again.", async () => {
+      await requestChanges(db, id, editor, note, async (tx) => {
+        const current = (await currentState(tx, id))!;
+        await updateArticle(tx, id, { ...current, status: "draft", scheduledAt: null }, editor.id);
       });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      if (!(error instanceof AdminInputError)) log.error({ err: error }, "revision restore failed");
-      const description = error instanceof AdminInputError ? error.message : "Failed to restore the revision. Please try again.";
-      return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: error instanceof AdminInputError ? 400 : 500 });
-    }
-    return redirect(`/admin/articles/${params.id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Revision restored." }) } });
+      services().wakeMailQueue?.();
+    });
   }
   return submitArticleForm(
     form,
     async (db, input) => {
-      await checkArticleAccess(db, editor, params.id, mayEditArticle);
+      const before = await checkArticleAccess(db, editor, params.id, mayEditArticle);
       checkStatusAllowed(editor, input.status);
-      return updateArticle(db, params.id, input, editor.id);
+      await updateArticle(db, params.id, input, editor.id);
+      await afterArticleSave(db, params.id, editor, before?.status ?? null, input.status);
     },
     { success: "Article updated successfully!", failure: "Failed to update article. Please try again." },
     { userId: editor.id, articleKey: params.id },
@@ -100,6 +136,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         articleKey={article.id}
         autosave={actionData ? null : loaderData.autosave}
       />
+      <ArticleReview notes={loaderData.notes} reviews={loaderData.reviews} pending={article.status === "pending"} />
       <ArticleRevisions
         revisions={loaderData.revisions}
         comparison={loaderData.comparison}

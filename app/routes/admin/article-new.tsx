@@ -3,6 +3,7 @@ import type { Route } from "./+types/article-new";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
 import { checkStatusAllowed } from "#app/server/articles/article-access.server";
+import { afterArticleSave } from "#app/server/articles/review.server";
 import { createArticle } from "#app/server/articles/article-writes.server";
 import { categoryChoices, submitArticleForm } from "#app/server/articles/admin-articles.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
@@ -26,9 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
   const author = await requireAbility(request, "writeOwnArticles");
   return submitArticleForm(
     (await readForm(request)) ?? new FormData(),
-    (db, input) => {
+    async (db, input) => {
       checkStatusAllowed(author, input.status);
-      return createArticle(db, input, author.id);
+      const created = await createArticle(db, input, author.id);
+      await afterArticleSave(db, created.id, author, null, input.status);
     },
     { success: "Article created successfully!", failure: "Failed to create article. Please try again." },
     { userId: author.id, articleKey: "new" },

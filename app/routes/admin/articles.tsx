@@ -5,6 +5,7 @@ import type { Route } from "./+types/articles";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
 import { checkArticleAccess } from "#app/server/articles/article-access.server";
+import { latestNotes } from "#app/server/articles/review.server";
 import { can } from "#app/lib/access";
 import { mayDeleteArticle, mayEditArticle, seesAllArticles } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -32,8 +33,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const screen = { mine: !everyone, usesAiWriter: can(actor.role, "useAiWriter") };
   try {
     const page = await listAdminArticles(db, pageRequest(url.searchParams), everyone ? null : actor.id);
+    // My Articles shows each article's latest note from the editors.
+    const notes = everyone
+      ? null
+      : await latestNotes(
+          db,
+          page.rows.map((article) => article.id),
+        );
     const rows = page.rows.map(({ scheduledAt, ...article }) => ({
       ...article,
+      note: notes?.get(article.id) ?? null,
       schedule: scheduledAt && stampDateTime(scheduledAt),
       editable: mayEditArticle(actor, article),
       deletable: mayDeleteArticle(actor, article),
@@ -72,6 +81,7 @@ const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { d
 const statusBadges: Record<AdminArticle["status"], { label: string; className: string }> = {
   published: { label: "Published", className: "bg-success-soft text-success-soft-foreground" },
   draft: { label: "Draft", className: "bg-secondary text-foreground" },
+  pending: { label: "Pending review", className: "bg-warning-soft text-warning-soft-foreground" },
   scheduled: { label: "Scheduled", className: "bg-warning-soft text-warning-soft-foreground" },
 };
 
@@ -104,6 +114,12 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       </Td>
       <Td label="Title" wide className="w-full min-w-48 font-medium">
         {article.title}
+        {article.note && (
+          <span className="mt-1 block text-sm font-normal text-muted-foreground">
+            <span className="font-medium text-foreground">{`Note from ${article.note.authorName ?? "an editor"}: `}</span>
+            <span className="line-clamp-3 whitespace-pre-wrap">{article.note.body}</span>
+          </span>
+        )}
       </Td>
       <Td label="Status">
         <StatusBadge status={article.status} schedule={article.schedule} />

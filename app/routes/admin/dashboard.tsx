@@ -113,6 +113,16 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
             ))}
           </WaitingList>
         )}
+        <WaitingList title="Awaiting review" count={waiting.review.count} link={{ to: "/admin/review", label: "Open review" }}>
+          {waiting.review.latest.map((article) => (
+            <li key={article.id}>
+              <Link to={`/admin/articles/${article.id}`} className="underline">
+                {article.title}
+              </Link>
+              <span className="block text-xs text-muted-foreground">{article.authorName ?? article.authorEmail ?? "A former contributor"}</span>
+            </li>
+          ))}
+        </WaitingList>
         <WaitingList title="Drafts" count={waiting.drafts.count} link={{ to: "/admin/articles", label: "All articles" }}>
           {waiting.drafts.latest.map((article) => (
             <li key={article.id}>

@@ -4,18 +4,28 @@ import { dailyFigures, lastDays } from "#app/server/analytics/analytics.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { inboxCounts } from "#app/server/inbox/inbox.server";
 import { can, type Role } from "#app/lib/access";
+import { countPendingReview, listPendingReview } from "#app/server/articles/review.server";
 
 /** What waits for staff, counted for the admin sidebar: pending comments and unread inbox items. */
 export async function attentionCounts(db: AppDb) {
-  const [[pending], inbox] = await Promise.all([db.select({ n: count() }).from(comments).where(eq(comments.status, "pending")), inboxCounts(db)]);
-  return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread };
+  const [[pending], inbox, pendingReview] = await Promise.all([
+    db.select({ n: count() }).from(comments).where(eq(comments.status, "pending")),
+    inboxCounts(db),
+    countPendingReview(db),
+  ]);
+  return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread, pendingReview };
 }
 
 /** The sidebar's counts as `role` may see them: 0 behind a screen it may not open, and nothing counted for it. */
 export async function attentionCountsFor(db: AppDb, role: Role): Promise<AttentionCounts> {
-  if (!can(role, "moderateComments") && !can(role, "readInbox")) return { pendingComments: 0, unreadInbox: 0 };
+  if (!can(role, "moderateComments") && !can(role, "readInbox") && !can(role, "editAllArticles"))
+    return { pendingComments: 0, unreadInbox: 0, pendingReview: 0 };
   const counts = await attentionCounts(db);
-  return { pendingComments: can(role, "moderateComments") ? counts.pendingComments : 0, unreadInbox: can(role, "readInbox") ? counts.unreadInbox : 0 };
+  return {
+    pendingComments: can(role, "moderateComments") ? counts.pendingComments : 0,
+    unreadInbox: can(role, "readInbox") ? counts.unreadInbox : 0,
+    pendingReview: can(role, "editAllArticles") ? counts.pendingReview : 0,
+  };
 }
 
 export type AttentionCounts = Awaited<ReturnType<typeof attentionCounts>>;
@@ -64,12 +74,14 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
       .orderBy(asc(articles.scheduledAt)),
     can(role, "viewAnalytics") ? dailyFigures(db, week.from, week.to) : null,
   ]);
+  const awaitingReview = (await listPendingReview(db)).slice(0, listed);
   const unread = [...messages.map((item) => ({ ...item, kind: "Message" as const })), ...questions.map((item) => ({ ...item, kind: "Question" as const }))]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, listed);
   return {
     pendingComments: { count: counts.pendingComments, latest: pendingComments },
     unread: readsInbox ? { count: counts.unreadInbox, latest: unread } : null,
+    review: { count: counts.pendingReview, latest: awaitingReview },
     drafts: { count: drafts!.n, latest: draftList },
     scheduled,
     views,

@@ -99,6 +99,8 @@ export function articleFormValues(form: FormData): ArticleFormValues {
     const value = form.get(field);
     values[field] = typeof value === "string" ? value : "";
   }
+  // A contributor's "Submit for review" button saves the draft as pending.
+  if (form.get("intent") === "submit-for-review") values.status = "pending";
   return values;
 }
 
@@ -141,6 +143,7 @@ export async function submitArticleForm(
       await save(tx, { ...fields, scheduledAt });
       await discardAutosave(tx, autosave.userId, autosave.articleKey);
     });
+    services().wakeMailQueue?.(); // a submission or a publication may have queued review mails
   } catch (error) {
     if (error instanceof Response) throw error; // 403 from an access check: nothing was saved
     if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { diffLines, diffWords } from "diff";
 import { articleRevisions, articles, categories, profiles, users } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
+import type { ArticleStatus } from "#app/lib/article-access";
 
 /** What a revision keeps: everything an editor saves. */
 export const revisedFields = ["title", "excerpt", "content", "categoryId", "status", "featuredImageUrl", "featuredImageAlt", "scheduledAt"] as const;
@@ -11,7 +12,7 @@ export interface ArticleState {
   excerpt: string | null;
   content: string;
   categoryId: string;
-  status: "draft" | "published" | "scheduled";
+  status: ArticleStatus;
   featuredImageUrl: string | null;
   featuredImageAlt: string | null;
   scheduledAt: Date | null;

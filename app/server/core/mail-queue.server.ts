@@ -12,6 +12,8 @@ export interface MailJob {
   email?: string;
   userId?: string;
   emailChangeId?: string;
+  /** The article a review mail is about. */
+  articleId?: string;
 }
 
 export interface QueuedMail extends MailJob {
@@ -42,10 +44,18 @@ export interface MailQueueOptions {
  * this instance is woken by the caller, any instance's worker may send it).
  */
 export async function enqueueMail(db: AppDb, job: MailJob): Promise<void> {
-  await db.insert(mailQueue).values({ kind: job.kind, email: job.email, userId: job.userId, emailChangeId: job.emailChangeId });
+  await db.insert(mailQueue).values({ kind: job.kind, email: job.email, userId: job.userId, emailChangeId: job.emailChangeId, articleId: job.articleId });
 }
 
-type ClaimedRow = { id: string; kind: string; email: string | null; user_id: string | null; email_change_id: string | null; attempts: number };
+type ClaimedRow = {
+  id: string;
+  kind: string;
+  email: string | null;
+  user_id: string | null;
+  email_change_id: string | null;
+  article_id: string | null;
+  attempts: number;
+};
 
 /** Takes the next due mail (FOR UPDATE SKIP LOCKED: workers of other instances pass over it). */
 async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
@@ -54,7 +64,7 @@ async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
     sql`update mail_queue set status = 'sending', claimed_at = now(), attempts = attempts + 1
       where id = (select id from mail_queue where status = 'queued' and next_attempt_at <= now()
         order by next_attempt_at, id limit 1 for update skip locked)
-      returning id, kind, email, user_id, email_change_id, attempts`,
+      returning id, kind, email, user_id, email_change_id, article_id, attempts`,
   );
   if (!row) return undefined;
   return {
@@ -63,6 +73,7 @@ async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
     email: row.email ?? undefined,
     userId: row.user_id ?? undefined,
     emailChangeId: row.email_change_id ?? undefined,
+    articleId: row.article_id ?? undefined,
     attempts: row.attempts,
   };
 }

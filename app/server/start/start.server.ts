@@ -25,6 +25,7 @@ import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.serve
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
 import { startMailQueue } from "#app/server/core/mail-queue.server";
 import { composeAccountMail } from "#app/server/auth/account-mail.server";
+import { composeReviewMail } from "#app/server/articles/review.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
 import { rememberPublicUrl } from "#app/server/core/public-url.server";
 
@@ -183,7 +184,13 @@ export async function startServices(config: Config, options: StartOptions = {}):
       retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
     });
     services.wakeNewsletter = newsletter.wake;
-    const mailQueue = startMailQueue({ db, mailer, log, compose: composeAccountMail });
+    // Review mails name their kind "review-…"; the rest are the accounts'.
+    const mailQueue = startMailQueue({
+      db,
+      mailer,
+      log,
+      compose: (tx, job) => (job.kind.startsWith("review-") ? composeReviewMail(tx, job) : composeAccountMail(tx, job)),
+    });
     services.wakeMailQueue = mailQueue.wake;
 
     return {
