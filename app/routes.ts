@@ -18,6 +18,7 @@ export default [
     route("auth/forgot", "routes/site/forgot-password.tsx", { id: "forgot-password" }),
     route("auth/resend", "routes/site/forgot-password.tsx", { id: "resend-confirmation" }),
     route("auth/reset", "routes/site/reset-password.tsx"),
+    route("invite", "routes/site/invite.tsx"),
     route("account", "routes/site/account.tsx"),
     route("account/email", "routes/site/confirm-email-change.tsx"),
     route("account/email/undo", "routes/site/undo-email-change.tsx"),

@@ -154,6 +154,30 @@ export const mailQueue = pgTable(
   ],
 );
 
+/**
+ * An admin's invitation to join the staff with a role: a single-use link, valid 7 days, that
+ * creates the account (or raises an existing one to the role) once a password is chosen. The link
+ * is made as the mail is sent; only its hash is kept.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["contributor", "author", "editor", "admin"] }).notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("invitations_role_check", sql`${t.role} in ('contributor', 'author', 'editor', 'admin')`),
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_email_idx").on(t.email, t.createdAt.desc()),
+  ],
+);
+
 /** Fixed-window counters shared by every instance (sign-in, sign-up, comments...). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -7,3 +7,5 @@ export const resetLinkInvalidText = "This link has expired or has already been u
 export const ownerCannotLeaveText = "The site owner's account cannot be deleted.";
 /** A role change from a session whose password was typed more than 10 minutes ago. */
 export const passwordNeededText = "Please enter your password to change a role: you last typed it more than 10 minutes ago.";
+
+export const invitationInvalidText = "This invitation link is not valid. It may have been used already or have expired. Ask an admin for a new one.";

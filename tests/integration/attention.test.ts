@@ -28,12 +28,12 @@ const page = async (path: string) => (await fetch(`${server.url}${path}`, { head
 describe(`what waits for staff (${testDatabaseKind})`, () => {
   it("counts pending comments and unread messages and questions, for the sidebar", async () => {
     const { db } = server.services;
-    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0 });
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0, pendingReview: 0 });
     const pending = await aComment(db, { content: "Can I use this with Grade 4?", articleId });
     await aComment(db, { content: "Already approved", articleId, status: "approved" });
     const message = await aContactMessage(db, { subject: "Writing for the magazine" });
     await aCommunityQuestion(db, { title: "Teaching reading in Bemba" });
-    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2 });
+    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2, pendingReview: 0 });
 
     // The sidebar shows them on every admin page, for screen readers too.
     const html = await page("/admin/users");
@@ -42,7 +42,7 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
 
     await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending.id));
     await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message.id));
-    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1 });
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1, pendingReview: 0 });
   });
 
   it("is for staff only", async () => {

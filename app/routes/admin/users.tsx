@@ -5,7 +5,9 @@ import type { Route } from "./+types/users";
 import { formErrors, profileEditSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { AuthError, PasswordNeededError, requireRecentPassword } from "#app/server/auth/auth.server";
+import { AuthError, PasswordNeededError, requireRecentPassword, type SessionUser } from "#app/server/auth/auth.server";
+import { invitableRoles, invite, listOpenInvitations, revokeInvitation } from "#app/server/users/invitations.server";
+import { Invitations, type InvitationActionData } from "#app/components/admin/invitations";
 import { requireAbility } from "#app/server/auth/access.server";
 import { roleOf } from "#app/server/auth/owner.server";
 import { roleLabels, roles } from "#app/lib/access";
@@ -28,9 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const filter = userFilterSchema.parse({ q: params.get("q"), role: params.get("role") ?? "all" });
-  const page = await loadOrToast(() => listProfiles(services().db, filter, pageRequest(params)), "Failed to load users");
+  const [page, invitations] = await Promise.all([
+    loadOrToast(() => listProfiles(services().db, filter, pageRequest(params)), "Failed to load users"),
+    listOpenInvitations(services().db),
+  ]);
   return {
     filter,
+    invitableRoles,
+    invitations: invitations.map(({ createdAt, expiresAt, ...invitation }) => ({
+      ...invitation,
+      created: stampDate(createdAt),
+      expires: stampDate(expiresAt),
+    })),
     users: page.rows.map(({ createdAt, ...user }) => ({ ...user, created: stampDate(createdAt) })),
     total: page.total,
     pages: pageLinks(url, page),
@@ -42,6 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const admin = await requireAbility(request, "manageUsers");
   const form = Object.fromEntries((await readForm(request)) ?? []);
+  if (form.intent === "invite" || form.intent === "revoke-invitation") return invitationAction(request, admin, form);
   const id = z.uuid().safeParse(form.id);
   if (!id.success) return data<UserActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update user" } }, { status: 400 });
   const parsed = profileEditSchema.safeParse(form);
@@ -73,8 +85,43 @@ export async function action({ request }: Route.ActionArgs) {
   return data<UserActionData>({ ok: true, id: id.data, toast: { type: "success", title: "Saved", description } });
 }
 
+/** Send an invitation (asking for the admin's password as a role change does), or withdraw one. */
+async function invitationAction(request: Request, admin: SessionUser, form: Record<string, FormDataEntryValue>) {
+  const { db } = services();
+  try {
+    if (form.intent === "revoke-invitation") {
+      const id = z.uuid().safeParse(form.id);
+      if (!id.success)
+        return data<InvitationActionData>(
+          { ok: false, toast: { type: "error", title: "Error", description: "Choose an invitation to withdraw." } },
+          { status: 400 },
+        );
+      await revokeInvitation(db, id.data);
+      return data<InvitationActionData>({ ok: true, toast: { type: "success", title: "Invitation withdrawn." } });
+    }
+    await requireRecentPassword(request, admin, typeof form.password === "string" ? form.password : undefined);
+    const invited = await invite(db, form, admin.id);
+    services().wakeMailQueue?.();
+    return data<InvitationActionData>({
+      ok: true,
+      toast: { type: "success", title: "Invitation sent", description: `${invited.email} is invited as ${roleLabels[invited.role]}.` },
+    });
+  } catch (error) {
+    if (error instanceof AuthError) {
+      // Asked for the password, or it was wrong: the form keeps its password field.
+      const title = error instanceof PasswordNeededError ? "Password needed" : "Error";
+      return data<InvitationActionData>(
+        { ok: false, needsPassword: true, toast: { type: "error", title, description: error.message } },
+        { status: error.status },
+      );
+    }
+    return data<InvitationActionData>({ ok: false, toast: failureToast(error, "Failed to send the invitation") }, { status: 400 });
+  }
+}
+
 export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["profiles"]);
+  // The list of open invitations follows the fetchers' answers (React Router reloads the loader after each).
   useActionToast(loaderData);
   useActionToast(useFetcher<UserActionData>({ key: userFetcherKey }).data);
   const { users, filter, total, pages } = loaderData;
@@ -96,6 +143,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
           options: [{ value: "all", label: "All" }, ...[...roles].reverse().map((role) => ({ value: role, label: roleLabels[role] }))],
         }}
       />
+      <Invitations roles={loaderData.invitableRoles} open={loaderData.invitations} />
       <div className="mt-6">
         <Table stackBelow="2xl">
           <caption className="sr-only">Users, newest first</caption>

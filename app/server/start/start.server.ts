@@ -23,7 +23,8 @@ import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
 import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
-import { startMailQueue } from "#app/server/core/mail-queue.server";
+import { startMailQueue, type ComposeMail } from "#app/server/core/mail-queue.server";
+import { composeInvitationMail } from "#app/server/users/invitations.server";
 import { composeAccountMail } from "#app/server/auth/account-mail.server";
 import { composeReviewMail } from "#app/server/articles/review.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
@@ -184,13 +185,10 @@ export async function startServices(config: Config, options: StartOptions = {}):
       retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
     });
     services.wakeNewsletter = newsletter.wake;
-    // Review mails name their kind "review-…"; the rest are the accounts'.
-    const mailQueue = startMailQueue({
-      db,
-      mailer,
-      log,
-      compose: (tx, job) => (job.kind.startsWith("review-") ? composeReviewMail(tx, job) : composeAccountMail(tx, job)),
-    });
+    // Review mails name their kind "review-…", an invitation "invitation"; the rest are the accounts'.
+    const compose: ComposeMail = (tx, job) =>
+      job.kind.startsWith("review-") ? composeReviewMail(tx, job) : job.kind === "invitation" ? composeInvitationMail(tx, job) : composeAccountMail(tx, job);
+    const mailQueue = startMailQueue({ db, mailer, log, compose });
     services.wakeMailQueue = mailQueue.wake;
 
     return {
