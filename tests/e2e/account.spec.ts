@@ -176,3 +176,44 @@ test("a role change asks for the admin's password again, keeping what was typed"
   await expect(row).toContainText("admin");
   await expect(row.getByLabel("Your password")).toHaveCount(0);
 });
+
+test("an admin invites a teacher as an author; the link makes the account and signs them in to My Articles", async ({ page, browser }) => {
+  const email = `invited-${Date.now()}@example.com`;
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Email").fill(owner.OWNER_EMAIL);
+  await page.getByLabel("Password").fill(owner.OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+  await expect(toast(page, "Signed in successfully!")).toBeVisible();
+
+  await page.goto(`${server.url}/admin/users`);
+  const invite = page.getByRole("region", { name: "Invite someone" });
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByLabel("Role").selectOption("author");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  // Giving a role asks for the admin's password, as a role change does; what was typed stays.
+  await expect(toast(page, "Please enter your password")).toContainText("Password needed");
+  await expect(invite.getByLabel("Email")).toHaveValue(email);
+  await invite.getByLabel("Your password").fill(owner.OWNER_PASSWORD);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(page, `${email} is invited as Author.`)).toBeVisible();
+  await expect(invite.getByRole("list", { name: "Invitations not used yet" })).toContainText(email);
+  await expectNoAxeViolations(page);
+
+  const teacher = await (await browser.newContext()).newPage();
+  await teacher.goto(await smtp.linkFor(email, `${server.url}/invite?token=`));
+  await expect(teacher.getByRole("heading", { name: "Join The Educator" })).toBeVisible();
+  await expect(teacher.getByText(`You are invited as an Author with ${email}.`)).toBeVisible();
+  await teacher.getByLabel("Your name, as readers will see it").fill("Natasha Mwanza");
+  await teacher.getByLabel("Choose a password").fill("123456");
+  await teacher.getByRole("button", { name: "Join" }).click();
+  await expect(teacher.getByRole("alert")).toContainText("common");
+  await expect(teacher.getByLabel("Your name, as readers will see it")).toHaveValue("Natasha Mwanza");
+  await teacher.getByLabel("Choose a password").fill("lessons-from-mongu-7");
+  await teacher.getByRole("button", { name: "Join" }).click();
+  await expect(teacher.getByText("Welcome to The Educator! You are signed in.")).toBeVisible();
+  await expect(teacher).toHaveURL(/\/admin\/articles$/);
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("My Articles (0)");
+
+  await page.reload();
+  await expect(invite.getByRole("list", { name: "Invitations not used yet" })).toHaveCount(0);
+});

@@ -76,6 +76,10 @@ describe(`review of a contributor's article (${testDatabaseKind})`, () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Write a note for the writer first.");
     expect(await statusOf(id)).toBe("pending");
+    const long = await postForm(server.url, `/admin/articles/${id}`, { intent: "note", note: "x".repeat(5001) }, editor.jar);
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("A note can be at most 5,000 characters.");
+    expect((await postForm(server.url, `/admin/articles/${id}`, { intent: "note", note: "bad\u0000byte" }, editor.jar)).status).toBe(400);
     expect((await postForm(server.url, `/admin/articles/${id}`, { intent: "note", note: "Lovely idea." }, editor.jar)).status).toBe(302);
     expect(
       (await postForm(server.url, `/admin/articles/${id}`, { intent: "request-changes", note: "Add a worked example for Grade 4." }, editor.jar)).status,

@@ -63,6 +63,13 @@ describe(`staff roles and articles (${testDatabaseKind})`, () => {
     expect((await get(`/admin/articles/${others.id}`, jar)).status).toBe(403);
     expect((await post(`/admin/articles/${others.id}`, jar, articleForm({ title: "Taken over" }))).status).toBe(403);
     expect((await post("/admin/articles", jar, { intent: "delete", id: others.id })).status).toBe(403);
+    expect((await post(`/admin/articles/${others.id}`, jar, { intent: "note", note: "Not mine to review" })).status).toBe(403);
+    const autosave = await fetch(`${server.url}/admin/articles/autosave`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", Cookie: jar.header() },
+      body: JSON.stringify({ articleKey: others.id, values: articleForm({ title: "Kept for someone else" }) }),
+    });
+    expect(autosave.status).toBe(403);
     expect((await row(others.id))!.title).toBe("Someone else's draft");
 
     // The list is theirs alone, and says so.
