@@ -33,6 +33,8 @@ test("a contributor submits, an editor asks for changes, the contributor resubmi
   const sidebar = editor.getByRole("navigation", { name: "Admin" });
   await expect(sidebar.getByRole("link", { name: /^Review \d+ pending review$/ })).toBeVisible();
   await sidebar.getByRole("link", { name: /^Review/ }).click();
+  await expect(editor.getByRole("heading", { level: 1 })).toContainText("Review");
+  await expectNoAxeViolations(editor);
   await editor.getByRole("link", { name: title }).click();
   await expect(editor.getByRole("heading", { name: "Edit Article" })).toBeVisible();
   const review = editor.getByRole("region", { name: "Review", exact: true });
@@ -50,6 +52,7 @@ test("a contributor submits, an editor asks for changes, the contributor resubmi
   await writer.goto("/admin/articles");
   await expect(writerRow).toContainText("Draft");
   await expect(writerRow).toContainText("Note from Chipo Phiri: Add a worked example for Grade 4.");
+  await expectNoAxeViolations(writer);
   await writerRow.getByRole("link", { name: `Edit ${title}` }).click();
   await expect(writer.getByRole("region", { name: "Review", exact: true })).toContainText("Add a worked example for Grade 4.");
   await writer.getByLabel("Content").fill("Collect bottle tops in two colours.\n\nWorked example: 3 of 4 tops are red, so 3/4.");
