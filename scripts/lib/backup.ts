@@ -22,6 +22,7 @@ import {
   emailVerifications,
   passwordResets,
   emailChanges,
+  invitations,
   mailQueue,
   mediaUploads,
   newsFeeds,
@@ -61,6 +62,7 @@ export const backupTables: readonly PgTable[] = [
   emailVerifications,
   passwordResets,
   emailChanges,
+  invitations,
   rateLimits,
   appSettings,
   categories,
@@ -326,9 +328,10 @@ async function readManifest(folder: string): Promise<Manifest> {
  * Tables a backup made before they existed lacks, restored empty: the account mail queue (migration
  * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out;
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
- * notes (0026) only reviews, which older magazines never had.
+ * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
+ * yet used.
  */
-const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes"]);
+const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes", "invitations"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {
