@@ -196,6 +196,7 @@ test("an admin invites a teacher as an author; the link makes the account and si
   await invite.getByLabel("Your password").fill(owner.OWNER_PASSWORD);
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(toast(page, `${email} is invited as Author.`)).toBeVisible();
+  await expect(invite.getByLabel("Email")).toHaveValue(""); // ready for the next one
   await expect(invite.getByRole("list", { name: "Invitations not used yet" })).toContainText(email);
   await expectNoAxeViolations(page);
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { roleLabels, type Role } from "#app/lib/access";
 import type { Toast } from "#app/lib/toast";
@@ -30,6 +31,11 @@ export function Invitations({ roles, open }: { roles: readonly Role[]; open: Ope
   useActionToast(fetcher.data);
   useActionToast(revoke.data);
   const busy = fetcher.state !== "idle";
+  // Sent: the fields empty for the next invitation; a refusal keeps what was typed.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
   return (
     <section aria-labelledby="invite-heading" className="mt-6 rounded-xl border border-border p-5">
       <h2 id="invite-heading" className="text-lg font-bold">
@@ -38,8 +44,7 @@ export function Invitations({ roles, open }: { roles: readonly Role[]; open: Ope
       <p className="mt-1 text-sm text-muted-foreground">
         They get a link by email (it works once, for 7 days) to choose a password; an existing account gets the role when they use it.
       </p>
-      {/* A new key once sent: the fields empty for the next invitation; a refusal keeps what was typed. */}
-      <fetcher.Form key={fetcher.data?.ok ? fetcher.data.toast.description : "invite"} method="post" className="mt-4 flex flex-wrap items-end gap-3">
+      <fetcher.Form ref={form} method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="invite" />
         <div className="min-w-64 flex-1">
           <TextField id="invite-email" name="email" type="email" label="Email" required autoComplete="off" />

@@ -92,11 +92,18 @@ const rank = (role: Role) => roles.indexOf(role);
  */
 export async function acceptInvitation(input: { token: string; password: string; displayName: string }, client: ClientInfo): Promise<string> {
   const { db } = services();
-  if (!(await openInvitation(input.token))) throw new AuthError(invitationInvalidText, 400);
+  const invited = await openInvitation(input.token);
+  if (!invited) throw new AuthError(invitationInvalidText, 400);
   const name = validateDisplayName(input.displayName);
   if (!name.ok) throw new AuthError(name.error);
   const password = await parseNewPassword(input.password);
-  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id, role: profiles.role })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(sql`lower(${users.email}) = ${normalizeEmail(invited.email)}`);
+  // Hashed once, before the transaction: a new account's is made by createAccount.
+  const passwordHash = existing ? await hashPassword(password) : null;
   const session = await db.transaction(async (tx) => {
     const [invitation] = await tx
       .update(invitations)
@@ -104,12 +111,7 @@ export async function acceptInvitation(input: { token: string; password: string;
       .where(usable(input.token))
       .returning({ email: invitations.email, role: invitations.role });
     if (!invitation) return null;
-    const [existing] = await tx
-      .select({ id: users.id, role: profiles.role })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .where(sql`lower(${users.email}) = ${normalizeEmail(invitation.email)}`);
-    if (!existing) {
+    if (!existing || !passwordHash) {
       const userId = await createAccount(tx, { email: invitation.email, password, role: invitation.role, verified: true, displayName: name.name });
       return createSession(tx, userId, client);
     }
