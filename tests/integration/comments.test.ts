@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, profiles, users } from "#database/schema";
 import { aComment, anAccount, anArticle } from "#tests/factories";
@@ -201,9 +201,14 @@ describe(`comment alerts for staff (${testDatabaseKind})`, () => {
     await smtp.close();
   });
 
-  it("with COMMENT_ALERTS on, mails every admin (and nobody else) a link to the comments waiting", async () => {
+  it("with COMMENT_ALERTS on, mails every editor and admin (and nobody else) a link to the comments waiting", async () => {
     const { db } = alerting.services;
-    const [editor, publisher, reader] = await Promise.all([anAccount(db, { role: "admin" }), anAccount(db, { role: "admin" }), anAccount(db)]);
+    const [editor, publisher, contributor, reader] = await Promise.all([
+      anAccount(db, { role: "editor" }),
+      anAccount(db, { role: "admin" }),
+      anAccount(db, { role: "contributor" }),
+      anAccount(db),
+    ]);
     const article = await anArticle(db, { title: "Teaching Fractions with Bottle Tops" });
     const jar = await signInOverHttp(alerting.url, reader.email, reader.password);
     const response = await fetch(`${alerting.url}/articles/${article.id}`, {
@@ -218,10 +223,15 @@ describe(`comment alerts for staff (${testDatabaseKind})`, () => {
       expect(await smtp.linkFor(admin.email, `${PUBLIC_URL}/admin/comments`)).toBe(`${PUBLIC_URL}/admin/comments?status=pending`);
     }
     const alerts = smtp.inbox.filter((mail) => mail.body.includes("A new comment awaits moderation"));
-    const admins = await db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(eq(profiles.role, "admin"));
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.id))
+      .where(inArray(profiles.role, ["editor", "admin"]));
     expect(admins.map(({ email }) => email)).toEqual(expect.arrayContaining([editor.email, publisher.email]));
     expect(alerts.flatMap((mail) => mail.to).sort()).toEqual(admins.map(({ email }) => email).sort());
     expect(alerts.flatMap((mail) => mail.to)).not.toContain(reader.email);
+    expect(alerts.flatMap((mail) => mail.to)).not.toContain(contributor.email);
     expect(alerts[0]!.body).toContain('"Teaching Fractions with Bottle Tops"');
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articles, comments, profiles, users } from "#database/schema";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -10,6 +10,7 @@ import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
+import { can, roles } from "#app/lib/access";
 import { isUuid } from "#app/lib/uuid";
 
 const tenMinutes = 10 * 60;
@@ -76,15 +77,17 @@ export async function addPendingComment(input: { articleId: string; author: Pick
 }
 
 /**
- * With COMMENT_ALERTS on, every admin hears of a comment waiting for moderation, by email. The
+ * With COMMENT_ALERTS on, everyone who moderates comments (editors and admins) hears of a comment
+ * waiting for moderation, by email. The
  * reader's comment is saved whatever happens to the mail; a failure is only logged.
  */
 async function alertStaffOfPendingComment(articleId: string) {
   const { db, mailer, log, config } = services();
   try {
+    const moderators = roles.filter((role) => can(role, "moderateComments"));
     const [[article], admins] = await Promise.all([
       db.select({ title: articles.title }).from(articles).where(eq(articles.id, articleId)),
-      db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(eq(profiles.role, "admin")),
+      db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(inArray(profiles.role, moderators)),
     ]);
     const review = `${config.PUBLIC_URL}/admin/comments?status=pending`;
     const text = `A reader commented on "${article?.title ?? "an article"}". The comment waits for moderation:\n\n${review}\n`;
