@@ -188,7 +188,7 @@ test("an admin invites a teacher as an author; the link makes the account and si
   await page.goto(`${server.url}/admin/users`);
   const invite = page.getByRole("region", { name: "Invite someone" });
   await invite.getByLabel("Email").fill(email);
-  await invite.getByLabel("Role").selectOption("author");
+  await invite.getByLabel("Role to give").selectOption("author");
   await invite.getByRole("button", { name: "Send invitation" }).click();
   // Giving a role asks for the admin's password, as a role change does; what was typed stays.
   await expect(toast(page, "Please enter your password")).toContainText("Password needed");

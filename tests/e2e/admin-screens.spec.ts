@@ -157,7 +157,7 @@ test("users: search, filter, inline edit, and the owner keeps the admin role", a
   await expect(reader.getByLabel("Display name")).toHaveCount(0);
 
   await page.getByLabel("Search users").fill("");
-  await page.getByLabel("Role").selectOption("admin");
+  await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await expect(page).toHaveURL(/role=admin/);
   // The copy button stays while the row is in edit mode, so it names the row throughout.
   const owner = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Copy user ID of owner", exact: true }) });

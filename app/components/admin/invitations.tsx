@@ -49,7 +49,7 @@ export function Invitations({ roles, open }: { roles: readonly Role[]; open: Ope
         <div className="min-w-64 flex-1">
           <TextField id="invite-email" name="email" type="email" label="Email" required autoComplete="off" />
         </div>
-        <SelectField id="invite-role" name="role" label="Role" defaultValue="contributor">
+        <SelectField id="invite-role" name="role" label="Role to give" defaultValue="contributor">
           {roles.map((role) => (
             <option key={role} value={role}>
               {roleLabels[role]}
