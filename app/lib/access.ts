@@ -45,6 +45,9 @@ export const abilitiesOf: Record<Role, readonly Ability[]> = { user: [], contrib
 /** Whether `role` may do `ability`; an unknown role may do nothing. */
 export const can = (role: string | null | undefined, ability: Ability): boolean => isRole(role) && abilitiesOf[role].includes(ability);
 
+/** The roles that may do `ability`, lowest first (whom to mail about it, for one). */
+export const rolesThatCan = (ability: Ability): Role[] => roles.filter((role) => can(role, ability));
+
 /** Staff: every role that may enter the admin area (their sessions end after 12 h idle). */
 export const isStaff = (role: string | null | undefined): boolean => can(role, "writeOwnArticles");
 

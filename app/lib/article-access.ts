@@ -6,6 +6,9 @@ import type { articleStatuses } from "./admin-schemas";
 
 export type ArticleStatus = (typeof articleStatuses)[number];
 
+/** How each status is named on the admin screens. */
+export const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", pending: "Pending review", published: "Published", scheduled: "Scheduled" };
+
 export interface ArticleActor {
   id: string;
   role: Role;

@@ -7,9 +7,8 @@ import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValu
 import { ArticleMarkdownEditor } from "./article-markdown-editor";
 import { ImageUploadField } from "./image-upload-field";
 import { tagTexts } from "#app/lib/tags";
-import type { ArticleStatus } from "#app/lib/article-access";
+import { statusLabels, type ArticleStatus } from "#app/lib/article-access";
 
-export const statusLabels: Record<ArticleStatus, string> = { draft: "Draft", pending: "Pending review", published: "Published", scheduled: "Scheduled" };
 import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, useLocalDraft, type KeptDraft } from "./use-article-autosave";
 
 interface ArticleFormProps {

@@ -7,7 +7,7 @@ import { requireAbility } from "#app/server/auth/access.server";
 import { checkArticleAccess } from "#app/server/articles/article-access.server";
 import { latestNotes } from "#app/server/articles/review.server";
 import { can } from "#app/lib/access";
-import { mayDeleteArticle, mayEditArticle, seesAllArticles } from "#app/lib/article-access";
+import { mayDeleteArticle, mayEditArticle, seesAllArticles, statusLabels } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
 import { listAdminArticles } from "#app/server/articles/admin-articles.server";
@@ -78,18 +78,17 @@ type AdminArticle = Route.ComponentProps["loaderData"]["articles"][number];
 
 const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-const statusBadges: Record<AdminArticle["status"], { label: string; className: string }> = {
-  published: { label: "Published", className: "bg-success-soft text-success-soft-foreground" },
-  draft: { label: "Draft", className: "bg-secondary text-foreground" },
-  pending: { label: "Pending review", className: "bg-warning-soft text-warning-soft-foreground" },
-  scheduled: { label: "Scheduled", className: "bg-warning-soft text-warning-soft-foreground" },
+const statusColours: Record<AdminArticle["status"], string> = {
+  published: "bg-success-soft text-success-soft-foreground",
+  draft: "bg-secondary text-foreground",
+  pending: "bg-warning-soft text-warning-soft-foreground",
+  scheduled: "bg-warning-soft text-warning-soft-foreground",
 };
 
 function StatusBadge({ status, schedule }: Pick<AdminArticle, "status" | "schedule">) {
-  const badge = statusBadges[status];
   return (
     <>
-      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusColours[status]}`}>{statusLabels[status]}</span>
       {schedule && (
         <time dateTime={schedule.iso} className="mt-1 block text-xs text-muted-foreground">
           {schedule.text}

@@ -16,6 +16,7 @@ import {
   MediaDeleteError,
   mediaFilterSchema,
   referencesByUrl,
+  isUploadOf,
   uploadsOf,
   type MediaFilter,
 } from "#app/server/media/media.server";
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<MediaActionData>({ toast: { type: "error", title: "Delete failed", description: "Invalid request." } }, { status: 400 });
   }
   const { db, storage, log } = services();
-  if (!can(viewer.role, "manageMedia") && !(await uploadsOf(db, viewer.id)).has(storage.publicUrl(parsed.data.bucket, parsed.data.path))) throw accessDenied();
+  if (!can(viewer.role, "manageMedia") && !(await isUploadOf(db, storage.publicUrl(parsed.data.bucket, parsed.data.path), viewer.id))) throw accessDenied();
   try {
     await deleteStorageFile(storage, parsed.data.bucket, parsed.data.path);
   } catch (error) {

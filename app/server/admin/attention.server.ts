@@ -74,7 +74,7 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
       .orderBy(asc(articles.scheduledAt)),
     can(role, "viewAnalytics") ? dailyFigures(db, week.from, week.to) : null,
   ]);
-  const awaitingReview = (await listPendingReview(db)).slice(0, listed);
+  const awaitingReview = await listPendingReview(db, listed);
   const unread = [...messages.map((item) => ({ ...item, kind: "Message" as const })), ...questions.map((item) => ({ ...item, kind: "Question" as const }))]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, listed);

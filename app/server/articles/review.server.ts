@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { articleNotes, articles, categories, profiles, users } from "#database/schema";
-import { roles, seesWholeDesk } from "#app/lib/access";
+import { rolesThatCan } from "#app/lib/access";
 import type { ArticleStatus } from "#app/lib/article-access";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Mail } from "#app/server/core/mail.server";
@@ -53,7 +53,7 @@ export async function afterArticleSave(db: AppDb, articleId: string, actor: Acto
     const editors = await db
       .select({ id: profiles.id })
       .from(profiles)
-      .where(and(inArray(profiles.role, roles.filter(seesWholeDesk)), ne(profiles.id, actor.id)));
+      .where(and(inArray(profiles.role, rolesThatCan("editAllArticles")), ne(profiles.id, actor.id)));
     for (const editor of editors) await enqueueMail(db, { kind: "review-submitted", userId: editor.id, articleId });
     return;
   }
@@ -113,9 +113,9 @@ export async function latestNotes(db: AppDb, articleIds: string[]) {
   return new Map(rows.map(({ articleId, body, ...note }) => [articleId, { ...note, body: body ?? "" }]));
 }
 
-/** The editors' Review queue: articles waiting for review, the longest waiting first, with who wrote them. */
-export function listPendingReview(db: AppDb) {
-  return db
+/** The editors' Review queue: articles waiting for review, the longest waiting first, with who wrote them; the first `limit` when given. */
+export function listPendingReview(db: AppDb, limit?: number) {
+  const queue = db
     .select({
       id: articles.id,
       title: articles.title,
@@ -130,6 +130,7 @@ export function listPendingReview(db: AppDb) {
     .leftJoin(users, eq(users.id, articles.authorId))
     .where(eq(articles.status, "pending"))
     .orderBy(asc(articles.updatedAt), asc(articles.id));
+  return limit === undefined ? queue : queue.limit(limit);
 }
 
 export async function countPendingReview(db: AppDb): Promise<number> {

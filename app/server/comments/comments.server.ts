@@ -10,7 +10,7 @@ import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
-import { can, roles } from "#app/lib/access";
+import { rolesThatCan } from "#app/lib/access";
 import { isUuid } from "#app/lib/uuid";
 
 const tenMinutes = 10 * 60;
@@ -84,10 +84,13 @@ export async function addPendingComment(input: { articleId: string; author: Pick
 async function alertStaffOfPendingComment(articleId: string) {
   const { db, mailer, log, config } = services();
   try {
-    const moderators = roles.filter((role) => can(role, "moderateComments"));
     const [[article], admins] = await Promise.all([
       db.select({ title: articles.title }).from(articles).where(eq(articles.id, articleId)),
-      db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(inArray(profiles.role, moderators)),
+      db
+        .select({ email: users.email })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(inArray(profiles.role, rolesThatCan("moderateComments"))),
     ]);
     const review = `${config.PUBLIC_URL}/admin/comments?status=pending`;
     const text = `A reader commented on "${article?.title ?? "an article"}". The comment waits for moderation:\n\n${review}\n`;

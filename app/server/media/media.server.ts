@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { articles, mediaUploads, teamMembers } from "#database/schema";
 import { imageVariantUrl, imageVariantWidths } from "#app/lib/responsive-image";
@@ -169,6 +169,15 @@ export function listMediaPage(
 /** Remembers who uploaded the image at `url`: contributors and authors see their own uploads. */
 export async function recordUpload(db: AppDb, url: string, userId: string) {
   await db.insert(mediaUploads).values({ url, uploadedBy: userId }).onConflictDoNothing();
+}
+
+/** Whether `userId` uploaded the image at `url`. */
+export async function isUploadOf(db: AppDb, url: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ url: mediaUploads.url })
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.url, url), eq(mediaUploads.uploadedBy, userId)));
+  return row !== undefined;
 }
 
 /** The URLs of the images `userId` uploaded. */
