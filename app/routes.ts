@@ -40,6 +40,7 @@ export default [
     route("articles/:id", "routes/admin/article-edit.tsx"),
     route("review", "routes/admin/review.tsx"),
     route("categories", "routes/admin/categories.tsx"),
+    route("guest-authors", "routes/admin/guest-authors.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("comments", "routes/admin/comments.tsx"),
     route("users", "routes/admin/users.tsx"),

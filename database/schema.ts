@@ -314,6 +314,53 @@ export const articleTags = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId, t.articleId)],
 );
 
+/**
+ * A byline for a writer without an account (app/server/articles/bylines.server.ts): shown like a
+ * staff author's, with a page at /author/{slug} (one address space with profiles.author_slug).
+ */
+export const guestAuthors = pgTable(
+  "guest_authors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    bio: text("bio"),
+    photoUrl: text("photo_url"),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("guest_authors_slug_key").on(t.slug),
+    check("guest_authors_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("guest_authors_name_check", sql`length(${t.name}) between 1 and 80`),
+  ],
+);
+
+/**
+ * An article's bylines in order: each an account (shown when it has a public author profile) or a
+ * guest. None: the article says "The Educator". `articles.author_id` stays whoever created it.
+ */
+export const articleAuthors = pgTable(
+  "article_authors",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    // A deleted account leaves the byline; a guest in use cannot be deleted.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestId: uuid("guest_id").references(() => guestAuthors.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.position] }),
+    check("article_authors_one_writer", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    uniqueIndex("article_authors_user_key").on(t.articleId, t.userId),
+    uniqueIndex("article_authors_guest_key").on(t.articleId, t.guestId),
+    index("article_authors_user_idx").on(t.userId, t.articleId),
+    index("article_authors_guest_idx").on(t.guestId, t.articleId),
+  ],
+);
+
 export const teamMembers = pgTable(
   "team_members",
   {

@@ -134,6 +134,14 @@ export const authorProfileSchema = z.object({
 });
 export type AuthorProfileInput = z.output<typeof authorProfileSchema>;
 
+/** A guest byline (app/routes/admin/guest-authors.tsx): a writer without an account. */
+export const guestAuthorSchema = z.object({
+  name: z.string().optional().transform(displayNameOrIssue),
+  bio: optionalText(500, "Bio"),
+  photoUrl: imageUrlField("Photo URL"),
+});
+export type GuestAuthorInput = z.output<typeof guestAuthorSchema>;
+
 export const commentStatusSchema = z.enum(["approved", "rejected"], { message: "Status must be approved or rejected." });
 
 /** The first message of a failed parse, for a toast; field errors for the form. */

@@ -15,11 +15,15 @@ export interface ArticleActor {
 }
 
 export interface ArticleOwnership {
+  /** Whoever created it. */
   authorId: string | null;
+  /** The accounts on its byline: they write it too. */
+  writerIds?: readonly string[];
   status: ArticleStatus;
 }
 
-const own = (actor: ArticleActor, article: ArticleOwnership) => article.authorId !== null && article.authorId === actor.id;
+/** Whether `actor` writes the article: created it, or is on its byline. */
+const writes = (actor: ArticleActor, article: ArticleOwnership) => article.authorId === actor.id || (article.writerIds ?? []).includes(actor.id);
 
 /** Whether the Articles screen lists every article for `actor`, or only their own. */
 export const seesAllArticles = (actor: ArticleActor): boolean => can(actor.role, "editAllArticles");
@@ -34,18 +38,21 @@ export function statusesFor(actor: ArticleActor): readonly ArticleStatus[] {
 }
 
 /**
- * Whether `actor` may open and save `article`: editors any; authors their own; contributors their
- * own drafts. While an article waits for review its writer cannot change it, until an editor
+ * Whether `actor` may open and save `article`: editors any; authors their own (created, or
+ * co-written: on its byline); contributors their own drafts. While an article waits for review its writer cannot change it, until an editor
  * sends it back.
  */
 export function mayEditArticle(actor: ArticleActor, article: ArticleOwnership): boolean {
   if (can(actor.role, "editAllArticles")) return true;
-  if (!own(actor, article) || article.status === "pending") return false;
+  if (!writes(actor, article) || article.status === "pending") return false;
   return article.status === "draft" || can(actor.role, "publishOwnArticles");
 }
 
-/** Whether `actor` may delete `article`: editors any; contributors and authors their own drafts. */
+/**
+ * Whether `actor` may delete `article`: editors any; contributors and authors the drafts they
+ * created (a co-writer may not delete the creator's work).
+ */
 export function mayDeleteArticle(actor: ArticleActor, article: ArticleOwnership): boolean {
   if (can(actor.role, "editAllArticles")) return true;
-  return own(actor, article) && article.status === "draft";
+  return article.authorId === actor.id && article.status === "draft";
 }

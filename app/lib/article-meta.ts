@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { categoryLabel } from "./category-label";
 import { pageMeta, siteName } from "./seo";
+import type { BylineAuthor } from "./bylines";
 
 export interface ArticleMetaInput {
   id: string;
@@ -9,6 +10,8 @@ export interface ArticleMetaInput {
   categorySlug: string;
   publishedAt: Date | string | null;
   updatedAt: Date | string | null;
+  /** The bylines readers see; none: the magazine is the author. */
+  authors: readonly BylineAuthor[];
   publicUrl: string;
 }
 
@@ -41,6 +44,7 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
     ...(published ? [{ property: "article:published_time", content: published }] : []),
     ...(modified ? [{ property: "article:modified_time", content: modified }] : []),
     { property: "article:section", content: categoryLabel(input.categorySlug) },
+    ...input.authors.map((author) => ({ property: "article:author", content: `${input.publicUrl}/author/${author.slug}` })),
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: description },
     {
@@ -53,11 +57,10 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
         datePublished: published,
         dateModified: modified,
         articleSection: categoryLabel(input.categorySlug),
-        author: {
-          "@type": "Organization",
-          name: siteName,
-          url: input.publicUrl || undefined,
-        },
+        author:
+          input.authors.length > 0
+            ? input.authors.map((author) => ({ "@type": "Person", name: author.name, url: `${input.publicUrl}/author/${author.slug}` }))
+            : publisher,
         publisher,
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
         url,

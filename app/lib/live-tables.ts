@@ -1,5 +1,15 @@
 /** Tables whose changes are pushed to browsers (spec: live refresh). */
-export const liveTables = ["articles", "categories", "team_members", "comments", "profiles", "page_views", "contact_messages", "community_questions"] as const;
+export const liveTables = [
+  "articles",
+  "categories",
+  "team_members",
+  "comments",
+  "profiles",
+  "page_views",
+  "contact_messages",
+  "community_questions",
+  "guest_authors",
+] as const;
 
 export type LiveTable = (typeof liveTables)[number];
 

@@ -1208,3 +1208,18 @@ export const demoArticleTags: Record<string, string[]> = {
   "entrepreneurship-club-market-day": ["Entrepreneurship", "Projects", "School events"],
   "ask-kafundisha-absent-learner": ["Attendance", "Parents", "Rural schools"],
 };
+
+/** Outside writers with a guest byline: no account, a page of their own. */
+export const demoGuestAuthors = [
+  {
+    key: "chanda",
+    name: "Chanda Phiri",
+    bio: "Grade 4 teacher in Kasama who runs a reading club in Icibemba after school.",
+  },
+];
+
+/** Bylines after the writer's own: staff authors by key, guests as "guest:{key}". */
+export const demoExtraBylines: Record<string, string[]> = {
+  "familiar-language-literacy": ["guest:chanda"],
+  "solar-computer-lab": ["joseph"],
+};

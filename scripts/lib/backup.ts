@@ -13,6 +13,8 @@ import {
   articles,
   articleRevisions,
   articleNotes,
+  articleAuthors,
+  guestAuthors,
   articleAutosaves,
   articleTags,
   categories,
@@ -69,6 +71,8 @@ export const backupTables: readonly PgTable[] = [
   articles,
   tags,
   articleTags,
+  guestAuthors,
+  articleAuthors,
   articleRevisions,
   articleNotes,
   // After articles: a review mail names its article.
@@ -329,9 +333,10 @@ async function readManifest(folder: string): Promise<Manifest> {
  * 0020) only holds mails about to go; session endings (0024) only why a browser was signed out;
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
- * yet used.
+ * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
+ * article's creator.
  */
-const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes", "invitations"]);
+const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes", "invitations", "guest_authors", "article_authors"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {
@@ -348,6 +353,9 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
     }
     // A backup made before articles kept their rendered body (migration 0011) restores without it.
     await fillArticleBodies(tx);
+    if (!("article_authors" in manifest.tables)) {
+      await tx.execute(sql`insert into ${articleAuthors} (article_id, position, user_id) select id, 0, author_id from ${articles} where author_id is not null`);
+    }
     // Restored ids were inserted explicitly, so the sequence must be moved past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('page_views', 'id'), coalesce(max(id), 0) + 1, false) from ${pageViews}`);
   });

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import {
+  articleAuthors,
   articles,
   categories,
   comments,
@@ -59,6 +60,8 @@ export async function anArticle(db: AppDb, fields: Partial<typeof articles.$infe
       ...fields,
     })
     .returning();
+  // Its creator is its byline, as for an article saved from the admin form.
+  if (article!.authorId) await db.insert(articleAuthors).values({ articleId: article!.id, position: 0, userId: article!.authorId });
   return article!;
 }
 

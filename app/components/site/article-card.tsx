@@ -3,6 +3,7 @@ import { imageSrcSet } from "#app/lib/responsive-image";
 import { CategoryBadge } from "./category-badge";
 import { Byline, TagLinks } from "./tag-links";
 import type { TagName } from "#app/lib/tags";
+import type { BylineAuthor } from "#app/lib/bylines";
 
 export const fallbackImage = "/images/fallback-article.svg";
 
@@ -19,9 +20,8 @@ export interface ArticleCardData {
   readTimeMinutes: number;
   /** A ranked search's matching passage, as safe HTML with the matched words in <mark>. */
   snippetHtml?: string | null;
-  /** The author's public profile; without one the card says "The Educator". */
-  authorName?: string | null;
-  authorSlug?: string | null;
+  /** The authors with a public profile, in order; none and the card says "The Educator". */
+  authors?: BylineAuthor[];
   tags?: TagName[];
 }
 
@@ -94,7 +94,7 @@ export function ArticleCard({ article, size = "md", featured = false, index, lay
         {/* Above the card's link, like the badge. */}
         <TagLinks tags={article.tags ?? []} limit={3} className="relative z-10" />
         <p className="mt-auto text-xs text-muted-foreground">
-          <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="relative z-10" /> · {article.readTimeMinutes} min read
+          <Byline authors={article.authors} className="relative z-10" /> · {article.readTimeMinutes} min read
         </p>
       </div>
     </article>

@@ -1,5 +1,7 @@
 // Only on reader pages, which React never hydrates: plain links, not the router's <Link>.
+import { Fragment } from "react";
 import type { TagName } from "#app/lib/tags";
+import type { BylineAuthor } from "#app/lib/bylines";
 import { cn } from "#app/lib/cn";
 
 /** An article's tags as links to their pages; `limit` keeps a card short. */
@@ -22,15 +24,20 @@ export function TagLinks({ tags, limit, className = "" }: { tags: readonly TagNa
   );
 }
 
-/** "By {author}" linking to their profile, or the magazine's name when the article has no author profile. */
-export function Byline({ authorName, authorSlug, className = "" }: { authorName?: string | null; authorSlug?: string | null; className?: string }) {
-  if (!authorSlug || !authorName) return <span className={className}>The Educator</span>;
+/** "By A and B", each name linking to its author page, or the magazine's name when no author has a public profile. */
+export function Byline({ authors = [], className = "" }: { authors?: readonly BylineAuthor[]; className?: string }) {
+  if (authors.length === 0) return <span className={className}>The Educator</span>;
   return (
     <span className={className}>
       By{" "}
-      <a href={`/author/${authorSlug}`} className="underline-offset-2 hover:underline">
-        {authorName}
-      </a>
+      {authors.map((author, index) => (
+        <Fragment key={author.slug}>
+          {index > 0 && (index === authors.length - 1 ? " and " : ", ")}
+          <a href={`/author/${author.slug}`} className="underline-offset-2 hover:underline">
+            {author.name}
+          </a>
+        </Fragment>
+      ))}
     </span>
   );
 }

@@ -20,6 +20,9 @@ import { renderMarkdown } from "#app/server/articles/markdown.server";
 import { services } from "#app/server/core/services.server";
 import { ArticleForm } from "#app/components/admin/article-form";
 import { ArticleReview } from "#app/components/admin/article-review";
+import { ArticleBylines } from "#app/components/admin/article-bylines";
+import { bylineChoices, bylinesOf, setArticleBylines } from "#app/server/articles/bylines.server";
+import { bylineListSchema } from "#app/lib/bylines";
 import { adminMeta } from "#app/lib/seo";
 
 const notFound = () => new Response("Article not found", { status: 404 });
@@ -30,11 +33,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();
   const { db } = services();
   const editor = await requireAbility(request, "writeOwnArticles");
-  const [article, categories, revisions, notes] = await Promise.all([
+  const reviews = can(editor.role, "editAllArticles");
+  const [article, categories, revisions, notes, bylines, choices] = await Promise.all([
     findArticleForEdit(db, params.id),
     categoryChoices(db),
     listRevisions(db, params.id),
     listNotes(db, params.id),
+    bylinesOf(db, params.id),
+    reviews ? bylineChoices(db) : [],
   ]);
   if (!article) throw notFound();
   if (!mayEditArticle(editor, article)) throw accessDenied();
@@ -53,7 +59,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     timeZone: services().config.SITE_TIMEZONE,
     revisions: revisions.map((revision) => ({ ...revision, created: stampDateTime(revision.createdAt) })),
     notes: notes.map(({ createdAt, ...note }) => ({ ...note, created: stampDateTime(createdAt) })),
-    reviews: can(editor.role, "editAllArticles"),
+    reviews,
+    bylines,
+    bylineChoices: choices,
     comparison: compared && current ? { revisionId: compareId!, ...(await compareWithCurrent(db, compared, current)) } : null,
   };
 }
@@ -88,6 +96,17 @@ export async function action({ request, params }: Route.ActionArgs) {
         await checkArticleAccess(tx, editor, id, mayEditArticle);
         checkStatusAllowed(editor, revision.status);
       }),
+    );
+  }
+  if (intent === "bylines") {
+    if (!can(editor.role, "editAllArticles")) throw accessDenied();
+    const refs = bylineListSchema.safeParse(form.getAll("byline").filter((value) => value !== ""));
+    if (!refs.success) {
+      const description = refs.error.issues[0]?.message ?? "Invalid byline.";
+      return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: 400 });
+    }
+    return articleStep(id, "Authors updated.", "Failed to update the authors. Please try again.", () =>
+      setArticleBylines(db, id, refs.data, (tx) => checkArticleAccess(tx, editor, id, mayEditArticle)),
     );
   }
   if (intent === "note" || intent === "request-changes") {
@@ -136,6 +155,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         articleKey={article.id}
         autosave={actionData ? null : loaderData.autosave}
       />
+      <ArticleBylines bylines={loaderData.bylines} choices={loaderData.bylineChoices} editable={loaderData.reviews} />
       <ArticleReview notes={loaderData.notes} reviews={loaderData.reviews} pending={article.status === "pending"} />
       <ArticleRevisions
         revisions={loaderData.revisions}

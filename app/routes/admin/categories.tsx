@@ -1,11 +1,12 @@
 import { useCallback, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/categories";
 import { readForm } from "#app/server/core/form.server";
 import { categoryFormSchema, formErrors } from "#app/lib/admin-schemas";
-import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { useActionToast } from "#app/lib/use-action-toast";
+import { RowDeleteButton } from "#app/components/admin/row-delete-button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { requireAbility } from "#app/server/auth/access.server";
 import { deleteCategory, saveCategory } from "#app/server/categories/categories.server";
@@ -84,21 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; category: { id: string } & CategoryFields };
 
-// Shared by every row: the screen shows its toast, since a deleted row is gone when the answer lands.
+// Shared by every row's delete button: the screen shows its toast.
 const deleteFetcherKey = "category-delete";
-
-function DeleteCategory({ id, name }: { id: string; name: string }) {
-  const fetcher = useFetcher<CategoryActionData>({ key: deleteFetcherKey });
-  return (
-    <fetcher.Form method="post" onSubmit={confirmSubmit("Delete this category? This cannot be undone.")}>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={fetcher.state !== "idle"}>
-        <Trash2 className="size-4 text-destructive" aria-hidden />
-      </Button>
-    </fetcher.Form>
-  );
-}
 
 export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["categories"]);
@@ -151,7 +139,13 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
                       <Button variant="ghost" size="icon" aria-label={`Edit ${category.name}`} title="Edit" onClick={() => setForm({ mode: "edit", category })}>
                         <Pencil className="size-4" aria-hidden />
                       </Button>
-                      <DeleteCategory id={category.id} name={category.name} />
+                      <RowDeleteButton
+                        id={category.id}
+                        name={category.name}
+                        intent="delete"
+                        confirm="Delete this category? This cannot be undone."
+                        fetcherKey={deleteFetcherKey}
+                      />
                     </div>
                   </Td>
                 </tr>

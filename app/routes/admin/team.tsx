@@ -14,10 +14,13 @@ import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { Pagination } from "#app/components/site/pagination";
 import { buttonClass } from "#app/components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
-import { TeamDeleteButton, teamDeleteFetcherKey, type TeamDeleteData } from "#app/components/admin/team-delete-button";
+import { RowDeleteButton, type RowDeleteData } from "#app/components/admin/row-delete-button";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Team");
+
+// Shared by every row's delete button: the screen shows its toast.
+const deleteFetcherKey = "team-delete";
 
 const loadFailed = "Failed to load team members. Please try again.";
 const deleteFailed = "Failed to delete team member. Please try again.";
@@ -32,19 +35,19 @@ export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAbility(request, "manageTeam");
   const id = z.uuid().safeParse((await readForm(request))?.get("id"));
-  if (!id.success) return data<TeamDeleteData>({ ok: false, toast: { type: "error", title: "Error", description: deleteFailed } }, { status: 400 });
+  if (!id.success) return data<RowDeleteData>({ ok: false, toast: { type: "error", title: "Error", description: deleteFailed } }, { status: 400 });
   try {
     await deleteTeamMember(services().db, id.data);
   } catch (error) {
-    return data<TeamDeleteData>({ ok: false, toast: failureToast(error, deleteFailed) }, { status: 400 });
+    return data<RowDeleteData>({ ok: false, toast: failureToast(error, deleteFailed) }, { status: 400 });
   }
-  return data<TeamDeleteData>({ ok: true, toast: { type: "success", title: "Team member deleted successfully!" } });
+  return data<RowDeleteData>({ ok: true, toast: { type: "success", title: "Team member deleted successfully!" } });
 }
 
 export default function TeamScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["team_members"]);
   useActionToast(loaderData);
-  useActionToast(useFetcher<TeamDeleteData>({ key: teamDeleteFetcherKey }).data);
+  useActionToast(useFetcher<RowDeleteData>({ key: deleteFetcherKey }).data);
   const { members, total, pages } = loaderData;
   return (
     <div>
@@ -95,7 +98,12 @@ export default function TeamScreen({ loaderData }: Route.ComponentProps) {
                       <Link to={`/admin/team/${member.id}`} aria-label={`Edit ${member.name}`} title="Edit" className={buttonClass("ghost", "icon")}>
                         <Pencil className="size-4" aria-hidden />
                       </Link>
-                      <TeamDeleteButton id={member.id} name={member.name} />
+                      <RowDeleteButton
+                        id={member.id}
+                        name={member.name}
+                        confirm="Are you sure you want to delete this team member? This action cannot be undone."
+                        fetcherKey={deleteFetcherKey}
+                      />
                     </div>
                   </Td>
                 </tr>

@@ -84,6 +84,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     categorySlug: article.categorySlug,
     publishedAt: article.publishedAt,
     updatedAt: article.updatedAt,
+    authors: article.authors,
     publicUrl: publicUrlFrom(matches),
   });
 };
@@ -107,7 +108,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         {article.excerpt && <p className="mt-4 text-lg text-muted-foreground">{article.excerpt}</p>}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-border py-4">
           <p className="text-sm text-muted-foreground">
-            <Byline authorName={article.authorName} authorSlug={article.authorSlug} className="font-semibold text-foreground" />
+            <Byline authors={article.authors} className="font-semibold text-foreground" />
             {date && (
               <>
                 {" · "}

@@ -16,8 +16,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const author = await findAuthor(services().db, params.author);
   if (!author) throw new Response("Author Not Found", { status: 404 });
   const url = new URL(request.url);
-  const found = await searchPublishedArticles({ authorId: author.id }, pageRequest(url.searchParams));
-  const { id: _id, ...shown } = author;
+  const found = await searchPublishedArticles({ author: author.ref }, pageRequest(url.searchParams));
+  const { ref: _ref, ...shown } = author;
   return keptOnServer({ author: shown, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "#database/schema";
 import { articleFormSchema, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
@@ -13,16 +13,18 @@ import { services } from "#app/server/core/services.server";
 import { isUuid } from "#app/lib/uuid";
 import { tagFieldValue } from "#app/lib/tags";
 import { articleTagsColumn } from "./tags.server";
+import { bylineAccountsColumn, writtenBy } from "./bylines.server";
 import { toastHeader } from "#app/server/core/toast.server";
 
 const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
 
 /**
  * The admin table: drafts included, newest created first, a page at a time, with how many there
- * are; only `authorId`'s own when given (a contributor's or an author's "My articles").
+ * are; only those `writerId` created or is on the byline of, when given (a contributor's or an
+ * author's "My articles").
  */
-export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, authorId: string | null = null) {
-  const scope = authorId ? eq(articles.authorId, authorId) : undefined;
+export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writerId: string | null = null) {
+  const scope = writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined;
   const rows = keysetPage(adminArticleOrder, page, (keyset) =>
     db
       .select({
@@ -31,6 +33,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, auth
         title: articles.title,
         status: articles.status,
         authorId: articles.authorId,
+        writerIds: bylineAccountsColumn,
         scheduledAt: articles.scheduledAt,
         createdAt: articles.createdAt,
         updatedAt: articles.updatedAt,
@@ -64,6 +67,7 @@ export async function findArticleForEdit(db: AppDb, id: string) {
       categoryId: articles.categoryId,
       status: articles.status,
       authorId: articles.authorId,
+      writerIds: bylineAccountsColumn,
       featuredImageUrl: articles.featuredImageUrl,
       featuredImageAlt: articles.featuredImageAlt,
       scheduledAt: articles.scheduledAt,

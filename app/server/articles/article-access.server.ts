@@ -3,9 +3,10 @@ import { articles } from "#database/schema";
 import { accessDenied } from "#app/server/auth/access.server";
 import { statusesFor, type ArticleActor, type ArticleOwnership } from "#app/lib/article-access";
 import type { AppDb } from "#app/server/db/types.server";
+import { bylineAccountsColumn } from "./bylines.server";
 
 /**
- * Reads the article's author and status, locking its row until the caller's transaction ends (so
+ * Reads the article's writers and status, locking its row until the caller's transaction ends (so
  * no save or review changes them in between), and throws 403 unless `allowed`. Null when there is
  * no such article.
  */
@@ -15,7 +16,11 @@ export async function checkArticleAccess(
   id: string,
   allowed: (actor: ArticleActor, article: ArticleOwnership) => boolean,
 ): Promise<ArticleOwnership | null> {
-  const [article] = await db.select({ authorId: articles.authorId, status: articles.status }).from(articles).where(eq(articles.id, id)).for("update");
+  const [article] = await db
+    .select({ authorId: articles.authorId, writerIds: bylineAccountsColumn, status: articles.status })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .for("update");
   if (article && !allowed(actor, article)) throw accessDenied();
   return article ?? null;
 }

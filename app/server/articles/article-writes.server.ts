@@ -8,6 +8,7 @@ import { articleBody } from "./article-body.server";
 import { changedFields, currentState, findRevision, recordRevision } from "./article-revisions.server";
 import { discardAutosavesOf } from "./article-autosave.server";
 import { setArticleTags } from "./tags.server";
+import { addFirstByline } from "./bylines.server";
 import { sqlState, type AppDb } from "#app/server/db/types.server";
 
 /**
@@ -53,7 +54,7 @@ export type ArticleSave = Omit<ArticleFormInput, "scheduledAt" | "tags"> & { sch
 
 /**
  * An article created as published is published now (published_at); a draft or scheduled one has no
- * published_at yet. The row, its tags and its first revision are one transaction.
+ * published_at yet. The row, its tags, its creator's byline and its first revision are one transaction.
  */
 export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, authorId: string | null) {
   const body = articleBody(input.content); // once, not again on a slug retry
@@ -71,6 +72,7 @@ export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, 
         })
         .returning({ id: articles.id, slug: articles.slug });
       if (tags) await setArticleTags(tx, created!.id, tags);
+      await addFirstByline(tx, created!.id, authorId);
       await recordRevision(tx, created!.id, input, authorId);
       return created!;
     }),

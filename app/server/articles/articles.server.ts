@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { articles, categories, profiles } from "#database/schema";
+import { articles, categories } from "#database/schema";
 import { searchWords, type ArticleSort } from "#app/lib/article-list-params";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { articleTagsColumn, taggedWith } from "./tags.server";
+import { articleBylinesColumn, writtenBy, type AuthorRef } from "./bylines.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "#app/server/comments/comments.server";
@@ -20,14 +21,10 @@ const cardColumns = {
   categorySlug: categories.slug,
   // NULL only for a row the start-up backfill has not reached yet.
   readTimeMinutes: sql<number>`coalesce(${articles.readTimeMinutes}, 1)`.mapWith(Number),
-  // The byline: null unless the author has a public author profile (then "The Educator").
-  authorName: profiles.displayName,
-  authorSlug: profiles.authorSlug,
+  // Empty when no author has a public profile: the card says "The Educator".
+  authors: articleBylinesColumn,
   tags: articleTagsColumn,
 };
-
-/** The author's public profile, when there is one, beside the article. */
-const authorProfile = and(eq(profiles.id, articles.authorId), isNotNull(profiles.authorSlug));
 
 /** The newest published articles, as cards (the home page). */
 export function listLatestArticles(limit: number) {
@@ -35,7 +32,6 @@ export function listLatestArticles(limit: number) {
     .db.select(cardColumns)
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(profiles, authorProfile)
     .where(publishedOnly)
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
@@ -50,8 +46,8 @@ export interface ArticleSearch {
   categorySlug?: string | null;
   /** Only the articles with this tag. */
   tagId?: string | null;
-  /** Only this author's articles. */
-  authorId?: string | null;
+  /** Only the articles with this author on their byline (co-written ones too). */
+  author?: AuthorRef | null;
   sort?: ArticleSort;
 }
 
@@ -120,7 +116,7 @@ function relevanceSearch(query: string) {
  * pages. The `ilike` conditions can use the trigram indexes on title and excerpt.
  */
 export async function searchPublishedArticles(
-  { q = "", categorySlug = null, tagId = null, authorId = null, sort = "newest" }: ArticleSearch = {},
+  { q = "", categorySlug = null, tagId = null, author = null, sort = "newest" }: ArticleSearch = {},
   page: PageRequest = firstPage,
 ) {
   const { db } = services();
@@ -131,7 +127,7 @@ export async function searchPublishedArticles(
     publishedOnly,
     categorySlug ? eq(categories.slug, categorySlug) : undefined,
     tagId ? taggedWith(db, tagId) : undefined,
-    authorId ? eq(articles.authorId, authorId) : undefined,
+    author ? writtenBy(db, author) : undefined,
     pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
     ranked?.matches,
   );
@@ -143,7 +139,6 @@ export async function searchPublishedArticles(
         .select({ ...cardColumns, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
         .from(articles)
         .innerJoin(categories, eq(categories.id, articles.categoryId))
-        .leftJoin(profiles, authorProfile)
         .where(and(filter, keyset.where))
         .orderBy(...keyset.orderBy)
         .limit(keyset.limit),
@@ -183,14 +178,12 @@ function prepareArticlePageReads(db: AppDb) {
       })
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(profiles, authorProfile)
       .where(and(eq(articles.id, id), publishedOnly))
       .prepare("article_page"),
     related: db
       .select(cardColumns)
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(profiles, authorProfile)
       .where(
         and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, db.select({ categoryId: opened.categoryId }).from(opened).where(eq(opened.id, id)))),
       )

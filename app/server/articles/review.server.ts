@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { articleNotes, articles, categories, profiles, users } from "#database/schema";
 import { rolesThatCan } from "#app/lib/access";
 import type { ArticleStatus } from "#app/lib/article-access";
+import { bylineAccountsColumn } from "./bylines.server";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Mail } from "#app/server/core/mail.server";
 import { enqueueMail, type ComposeMail } from "#app/server/core/mail-queue.server";
@@ -26,8 +27,16 @@ interface Actor {
 
 /** Who wrote an article and how it was titled, or null when it is gone. */
 async function articleHead(db: AppDb, articleId: string) {
-  const [article] = await db.select({ title: articles.title, authorId: articles.authorId }).from(articles).where(eq(articles.id, articleId));
+  const [article] = await db
+    .select({ title: articles.title, authorId: articles.authorId, writerIds: bylineAccountsColumn })
+    .from(articles)
+    .where(eq(articles.id, articleId));
   return article ?? null;
+}
+
+/** The accounts to tell about a review step: whoever created the article and its co-writers, except who took the step. */
+function writersToTell(article: { authorId: string | null; writerIds: string[] }, actor: Actor) {
+  return [...new Set([article.authorId, ...article.writerIds])].filter((id): id is string => id !== null && id !== actor.id);
 }
 
 /** Checks a note's text: trimmed, required, at most 5,000 characters. */
@@ -45,7 +54,7 @@ async function addNote(db: AppDb, articleId: string, actor: Actor, kind: (typeof
 /**
  * What a save that moved an article from `before` to `after` means for its review, in the save's
  * transaction: submitted (noted, and every editor and admin but the writer is mailed), or, for
- * an article that was waiting, published or scheduled by an editor (its writer is mailed).
+ * an article that was waiting, published or scheduled by an editor (its writers are mailed).
  */
 export async function afterArticleSave(db: AppDb, articleId: string, actor: Actor, before: ArticleStatus | null, after: ArticleStatus) {
   if (after === "pending" && before !== "pending") {
@@ -59,8 +68,8 @@ export async function afterArticleSave(db: AppDb, articleId: string, actor: Acto
   }
   if (before === "pending" && (after === "published" || after === "scheduled")) {
     const article = await articleHead(db, articleId);
-    if (article?.authorId && article.authorId !== actor.id) {
-      await enqueueMail(db, { kind: after === "published" ? "review-published" : "review-scheduled", userId: article.authorId, articleId });
+    for (const writer of article ? writersToTell(article, actor) : []) {
+      await enqueueMail(db, { kind: after === "published" ? "review-published" : "review-scheduled", userId: writer, articleId });
     }
   }
 }
@@ -74,17 +83,21 @@ export async function leaveNote(db: AppDb, articleId: string, actor: Actor, body
 
 /**
  * Sends a waiting article back to its writer as a draft, with a note saying what to change (the
- * status change is a revision, made by `saveAsDraft` in the same transaction); the writer is mailed.
+ * status change is a revision, made by `saveAsDraft` in the same transaction); its writers are mailed.
  */
 export async function requestChanges(db: AppDb, articleId: string, actor: Actor, body: unknown, saveAsDraft: (tx: AppDb) => Promise<void>) {
   const text = noteText(body);
   await db.transaction(async (tx) => {
-    const [article] = await tx.select({ status: articles.status, authorId: articles.authorId }).from(articles).where(eq(articles.id, articleId)).for("update");
+    const [article] = await tx
+      .select({ status: articles.status, authorId: articles.authorId, writerIds: bylineAccountsColumn })
+      .from(articles)
+      .where(eq(articles.id, articleId))
+      .for("update");
     if (!article) throw new AdminInputError("This article no longer exists.");
     if (article.status !== "pending") throw new AdminInputError("Only an article waiting for review can be sent back.");
     await saveAsDraft(tx);
     await addNote(tx, articleId, actor, "changes-requested", text);
-    if (article.authorId && article.authorId !== actor.id) await enqueueMail(tx, { kind: "review-changes-requested", userId: article.authorId, articleId });
+    for (const writer of writersToTell(article, actor)) await enqueueMail(tx, { kind: "review-changes-requested", userId: writer, articleId });
   });
 }
 

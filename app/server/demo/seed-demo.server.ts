@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import { eq } from "drizzle-orm";
-import { articleRevisions, articles, categories, comments, pageViews, profiles, teamMembers } from "#database/schema";
+import { articleAuthors, articleRevisions, articles, categories, comments, guestAuthors, pageViews, profiles, teamMembers } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Storage } from "#app/server/core/storage.server";
 import { createAccount } from "#app/server/auth/auth.server";
@@ -14,6 +14,8 @@ import { storeDemoImages } from "./demo-images.server";
 import { demoPageViews } from "./demo-activity.server";
 import {
   demoArticleAuthors,
+  demoExtraBylines,
+  demoGuestAuthors,
   demoArticles,
   demoArticleTags,
   demoAuthors,
@@ -102,6 +104,21 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
       )
       .returning({ id: articles.id, slug: articles.slug });
     const articleId = new Map(demoArticles.map((article, index) => [article.key, insertedArticles[index]!.id]));
+    const insertedGuests = await tx
+      .insert(guestAuthors)
+      .values(demoGuestAuthors.map(({ name, bio }) => ({ name, bio, slug: slugify(name) })))
+      .returning({ id: guestAuthors.id });
+    const guestId = new Map(demoGuestAuthors.map((guest, index) => [`guest:${guest.key}`, insertedGuests[index]!.id]));
+    const bylines = demoArticles.flatMap((article) => {
+      const writers = [demoArticleAuthors[article.key], ...(demoExtraBylines[article.key] ?? [])].filter((key) => key !== undefined);
+      return writers.map((key, position) => ({
+        articleId: articleId.get(article.key)!,
+        position,
+        userId: authorId.get(key) ?? null,
+        guestId: guestId.get(key) ?? null,
+      }));
+    });
+    if (bylines.length > 0) await tx.insert(articleAuthors).values(bylines);
     for (const article of demoArticles) {
       const parsed = parseTagNames((demoArticleTags[article.key] ?? []).join(","));
       if (parsed.ok) await setArticleTags(tx, articleId.get(article.key)!, parsed.tags);

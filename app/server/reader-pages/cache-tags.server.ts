@@ -1,5 +1,5 @@
 import { and, eq, exists, isNotNull, or, sql } from "drizzle-orm";
-import { articles, comments, profiles } from "#database/schema";
+import { articleAuthors, articles, comments, profiles } from "#database/schema";
 import { cacheTag } from "#app/lib/reader-page";
 import type { TableChange } from "#app/lib/live-tables";
 import type { AppDb } from "#app/server/db/types.server";
@@ -65,8 +65,8 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
                 exists(
                   db
                     .select({ one: sql`1` })
-                    .from(articles)
-                    .where(eq(articles.authorId, id)),
+                    .from(articleAuthors)
+                    .where(eq(articleAuthors.userId, id)),
                 ),
               ),
             ),
@@ -74,7 +74,10 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
           .then(([author]) => author && later([cacheTag.authors]))
           .catch(() => later(null));
       }
-      return [cacheTag.commenters];
+      // A deleted account leaves the bylines it was on.
+      return op === "delete" ? [cacheTag.commenters, cacheTag.authors] : [cacheTag.commenters];
+    case "guest_authors":
+      return [cacheTag.authors];
     case "page_views":
     case "contact_messages":
     case "community_questions":

@@ -1,5 +1,7 @@
-import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
-import { articles, categories, profiles } from "#database/schema";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { articles, categories } from "#database/schema";
+import type { BylineAuthor } from "#app/lib/bylines";
+import { articleBylinesColumn } from "#app/server/articles/bylines.server";
 import { siteDescription, siteName } from "#app/lib/seo";
 import { feedPaths } from "#app/lib/feeds";
 import { articleBody } from "#app/server/articles/article-body.server";
@@ -20,8 +22,8 @@ export interface FeedArticle {
   updatedAt: Date;
   categoryName: string;
   tagNames: string[];
-  /** The author's name when they have a public author profile. */
-  authorName: string | null;
+  /** The bylines readers see (authors with a public profile, guests), in order. */
+  authors: BylineAuthor[];
   /** The sanitized body, as the article page shows it, with absolute links. */
   contentHtml: string;
 }
@@ -62,12 +64,11 @@ async function newestArticles(publicUrl: string, only?: SQL): Promise<FeedArticl
       updatedAt: articles.updatedAt,
       categoryName: categories.name,
       contentHtml: articles.contentHtml,
-      authorName: profiles.displayName,
+      authors: articleBylinesColumn,
       tags: articleTagsColumn,
     })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(profiles, and(eq(profiles.id, articles.authorId), isNotNull(profiles.authorSlug)))
     .where(and(publishedOnly, only))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(feedSize);
@@ -130,7 +131,7 @@ export function rssDocument(publicUrl: string, feed: Feed): string {
       article.excerpt ? `      <description>${escapeXml(article.excerpt)}</description>` : null,
       `      <content:encoded>${escapeXml(article.contentHtml)}</content:encoded>`,
       article.publishedAt ? `      <pubDate>${rfc822Date(article.publishedAt)}</pubDate>` : null,
-      article.authorName ? `      <dc:creator>${escapeXml(article.authorName)}</dc:creator>` : null,
+      ...article.authors.map((author) => `      <dc:creator>${escapeXml(author.name)}</dc:creator>`),
       ...[article.categoryName, ...article.tagNames].map((name) => `      <category>${escapeXml(name)}</category>`),
       "    </item>",
     ]
@@ -173,7 +174,7 @@ export function jsonFeedDocument(publicUrl: string, feed: Feed) {
       ...(article.featuredImageUrl ? { image: absolute(article.featuredImageUrl) } : {}),
       ...(article.publishedAt ? { date_published: article.publishedAt.toISOString() } : {}),
       date_modified: changedAt(article).toISOString(),
-      ...(article.authorName ? { authors: [{ name: article.authorName }] } : {}),
+      ...(article.authors.length > 0 ? { authors: article.authors.map((author) => ({ name: author.name, url: `${publicUrl}/author/${author.slug}` })) } : {}),
       tags: [article.categoryName, ...article.tagNames],
     })),
   };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
-import { articleTags, articles, profiles, tags } from "#database/schema";
+import { articleAuthors, articleTags, articles, guestAuthors, profiles, tags } from "#database/schema";
 import { clickableCategorySlugs } from "#app/lib/category-label";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { services } from "#app/server/core/services.server";
@@ -17,7 +17,7 @@ interface SitemapEntry {
 /** Tag and author pages that list at least one published article. */
 async function listingPaths(): Promise<string[]> {
   const { db } = services();
-  const [tagRows, authorRows] = await Promise.all([
+  const [tagRows, accountRows, guestRows] = await Promise.all([
     db
       .selectDistinct({ slug: tags.slug })
       .from(tags)
@@ -27,11 +27,17 @@ async function listingPaths(): Promise<string[]> {
     db
       .selectDistinct({ slug: profiles.authorSlug })
       .from(profiles)
-      .innerJoin(articles, and(eq(articles.authorId, profiles.id), publishedOnly))
-      .where(isNotNull(profiles.authorSlug))
-      .orderBy(asc(profiles.authorSlug)),
+      .innerJoin(articleAuthors, eq(articleAuthors.userId, profiles.id))
+      .innerJoin(articles, and(eq(articles.id, articleAuthors.articleId), publishedOnly))
+      .where(and(isNotNull(profiles.authorSlug), isNotNull(profiles.displayName))),
+    db
+      .selectDistinct({ slug: guestAuthors.slug })
+      .from(guestAuthors)
+      .innerJoin(articleAuthors, eq(articleAuthors.guestId, guestAuthors.id))
+      .innerJoin(articles, and(eq(articles.id, articleAuthors.articleId), publishedOnly)),
   ]);
-  return [...tagRows.map((row) => `/tag/${row.slug}`), ...authorRows.map((row) => `/author/${row.slug}`)];
+  const authorSlugs = [...accountRows, ...guestRows].map((row) => row.slug!).sort();
+  return [...tagRows.map((row) => `/tag/${row.slug}`), ...authorSlugs.map((slug) => `/author/${slug}`)];
 }
 
 /** The sitemap 0.9 document: public pages, tag and author pages and every published article, with absolute URLs from PUBLIC_URL. */
