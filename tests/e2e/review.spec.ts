@@ -60,9 +60,25 @@ test("a contributor submits, an editor asks for changes, the contributor resubmi
   await expect(toast(writer, "Article updated successfully!")).toBeVisible();
   await expect(writerRow).toContainText("Pending review");
 
-  // The editor publishes it; readers see it.
+  // Both publish their author profiles, so readers see their names.
+  for (const page of [writer, editor]) {
+    await page.goto("/admin/profile");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.getByRole("switch", { name: "Public author profile" }).check();
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect(toast(page, "Author profile updated")).toBeVisible();
+  }
+
+  // The editor adds themselves as co-author, then publishes it; readers see it with both bylines.
   await editor.goto("/admin/review");
   await editor.getByRole("link", { name: title }).click();
+  const authors = editor.getByRole("region", { name: "Authors" });
+  await expect(authors.getByRole("list", { name: "Authors in byline order" })).toContainText("Mutale Banda");
+  await authors.getByLabel("Add an author").selectOption({ label: "Chipo Phiri" });
+  await authors.getByRole("button", { name: "Add author" }).click();
+  await expect(toast(editor, "Authors updated.")).toBeVisible();
+  await expect(authors.getByRole("listitem")).toHaveText(["Mutale Banda", "Chipo Phiri"].map((name) => new RegExp(`^${name}`)));
+  await expectNoAxeViolations(editor);
   await editor.getByLabel("Status").selectOption("published");
   await editor.getByRole("button", { name: "Update Article" }).click();
   await expect(toast(editor, "Article updated successfully!")).toBeVisible();
@@ -70,4 +86,10 @@ test("a contributor submits, an editor asks for changes, the contributor resubmi
   await expect(editor.getByText("Nothing is waiting for review.")).toBeVisible();
   await writer.goto("/articles");
   await expect(writer.getByRole("link", { name: title }).first()).toBeVisible();
+  await writer.getByRole("link", { name: title }).first().click();
+  await expect(writer.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(writer.getByRole("article").getByText(/^By Mutale Banda and Chipo Phiri$/)).toBeVisible();
+  await writer.getByRole("article").getByRole("link", { name: "Chipo Phiri" }).click();
+  await expect(writer.getByRole("heading", { level: 1, name: "Chipo Phiri" })).toBeVisible();
+  await expect(writer.getByRole("link", { name: title })).toBeVisible();
 });

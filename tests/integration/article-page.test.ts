@@ -122,6 +122,7 @@ describe(`the article page over HTTP (${testDatabaseKind})`, () => {
     expect(metaContent(html, "og:image:alt")).toBe(published.title);
     expect(metaContent(html, "article:published_time")).toBe(publishedAt!.toISOString());
     expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "article:author")).toBe(`${publicUrl}/author/joseph-mutale-banda`);
     expect(metaContent(html, "twitter:title")).toBe(published.title);
     expect(metaContent(html, "twitter:description")).toBe(published.excerpt);
     expect(metaContent(html, "twitter:image")).toBe(card);
@@ -136,7 +137,8 @@ describe(`the article page over HTTP (${testDatabaseKind})`, () => {
       description: published.excerpt,
       image: [card],
       datePublished: publishedAt!.toISOString(),
-      author: { "@type": "Organization", name: "The Educator" },
+      // The demo article's writer has a public author page.
+      author: [{ "@type": "Person", name: "Joseph Mutale Banda", url: `${publicUrl}/author/joseph-mutale-banda` }],
       publisher: { "@type": "Organization", name: "The Educator" },
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
     });
