@@ -8,13 +8,15 @@ import { sqlState, type AppDb } from "#app/server/db/types.server";
  * An article's public bylines in order, as a column of any query over `articles` (one round trip,
  * as its tags): accounts with a public author profile, and guests. Empty: "The Educator".
  */
-// Spelled out, as articleTagsColumn is: an unqualified "id" inside would be another table's.
-export const articleBylinesColumn =
-  sql<string>`(select coalesce(json_agg(json_build_object('name', coalesce(p.display_name, g.name), 'slug', coalesce(p.author_slug, g.slug)) order by aa.position), '[]'::json)::text
-  from article_authors aa
-  left join profiles p on p.id = aa.user_id and p.author_slug is not null and p.display_name is not null
-  left join guest_authors g on g.id = aa.guest_id
-  where aa.article_id = "articles"."id" and (p.id is not null or g.id is not null))`.mapWith((json: string): BylineAuthor[] => JSON.parse(json));
+// Spelled out, as articleTagsColumn is: an unqualified "id" inside would be another table's. Each
+// writer is looked up by primary key: no join that could scan every profile for each card.
+export const articleBylinesColumn = sql<string>`(select coalesce(json_agg(b.author order by b.position), '[]'::json)::text from (
+    select aa.position, coalesce(
+      (select json_build_object('name', p.display_name, 'slug', p.author_slug) from profiles p where p.id = aa.user_id and p.author_slug is not null and p.display_name is not null),
+      (select json_build_object('name', g.name, 'slug', g.slug) from guest_authors g where g.id = aa.guest_id)
+    ) as author
+    from article_authors aa where aa.article_id = "articles"."id") b
+  where b.author is not null)`.mapWith((json: string): BylineAuthor[] => JSON.parse(json));
 
 /** The accounts on an article's byline (public profile or not): they write it with its creator. */
 export const bylineAccountsColumn =
