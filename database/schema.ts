@@ -534,9 +534,52 @@ export const communityQuestions = pgTable(
     // The asker's account, when signed in; kept anonymously if the account goes.
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     readAt: timestamp("read_at", { withTimezone: true }),
+    // Public at /ask-kafundisha/{id}-{slug} once published (app/server/community/): at once for a
+    // trusted asker, after a staff member approves it otherwise.
+    status: text("status", { enum: ["pending", "published", "rejected"] })
+      .notNull()
+      .default("pending"),
+    slug: text("slug").notNull().default("question"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Published answers, kept with each change of one (lists show it without counting).
+    answerCount: integer("answer_count").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("community_questions_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("community_questions_created_at_idx").on(t.createdAt.desc()),
+    index("community_questions_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc()),
+    check("community_questions_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
+    check("community_questions_published_check", sql`(${t.status} = 'published') <= (${t.publishedAt} is not null)`),
+  ],
+);
+
+/** An answer to an Ask Kafundisha question: Markdown like comments, shown once published. */
+export const communityAnswers = pgTable(
+  "community_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => communityQuestions.id, { onDelete: "cascade" }),
+    // Kept as "A former member" when the account goes.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name"),
+    // Written by staff: shown as a "Kafundisha answer".
+    byStaff: boolean("by_staff").notNull().default(false),
+    body: text("body").notNull(),
+    bodyHtml: text("body_html").notNull(),
+    status: text("status", { enum: ["pending", "published", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("community_answers_question_idx").on(t.questionId, t.status, t.createdAt),
+    index("community_answers_user_idx").on(t.userId, t.status),
+    check("community_answers_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
+    check("community_answers_body_check", sql`length(${t.body}) between 1 and 10000`),
+  ],
 );
 
 /** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */

@@ -9,6 +9,7 @@ export const liveTables = [
   "contact_messages",
   "community_questions",
   "guest_authors",
+  "community_answers",
 ] as const;
 
 export type LiveTable = (typeof liveTables)[number];

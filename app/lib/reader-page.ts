@@ -68,6 +68,10 @@ export const cacheTag = {
   /** Pages showing bylines or author profiles. */
   authors: "authors",
   team: "team",
+  /** A published Ask Kafundisha question's page (the question and its answers). */
+  question: (id: string) => `question:${id}`,
+  /** Pages listing Ask Kafundisha questions or counting them. */
+  questionLists: "questions",
 } as const;
 
 /**

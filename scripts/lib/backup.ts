@@ -19,6 +19,7 @@ import {
   articleTags,
   categories,
   comments,
+  communityAnswers,
   communityQuestions,
   contactMessages,
   emailVerifications,
@@ -47,6 +48,7 @@ import {
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
+import { questionSlug } from "#app/lib/community";
 
 /**
  * A backup is one .tar.gz: manifest.json, tables/<table>.jsonl (one `to_jsonb` row per line)
@@ -88,6 +90,7 @@ export const backupTables: readonly PgTable[] = [
   pageViewReferrerDays,
   contactMessages,
   communityQuestions,
+  communityAnswers,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -334,9 +337,18 @@ async function readManifest(folder: string): Promise<Manifest> {
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
- * article's creator.
+ * article's creator. Ask Kafundisha answers (0029) did not exist before their table.
  */
-const optionalTables = new Set(["mail_queue", "session_endings", "media_uploads", "article_notes", "invitations", "guest_authors", "article_authors"]);
+const optionalTables = new Set([
+  "mail_queue",
+  "session_endings",
+  "media_uploads",
+  "article_notes",
+  "invitations",
+  "guest_authors",
+  "article_authors",
+  "community_answers",
+]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {
@@ -362,15 +374,22 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
 }
 
 /**
- * Rows of a backup made before a table changed shape that are left out: an email change from before
- * migration 0020 (no old address, no undo link) was a pending link, void by the time of any restore.
+ * Rows of a backup made before a table changed shape, as they are restored (null: left out). An
+ * email change from before migration 0020 (no old address, no undo link) was a pending link, void
+ * by the time of any restore. A question from before 0029 was never public: it waits for a
+ * moderator, with the address its title gives.
  */
-const restoredRow: Record<string, (line: string) => boolean> = {
-  email_changes: (line) => (JSON.parse(line) as { old_email?: unknown }).old_email !== undefined,
+const restoredRow: Record<string, (line: string) => string | null> = {
+  email_changes: (line) => ((JSON.parse(line) as { old_email?: unknown }).old_email !== undefined ? line : null),
+  community_questions: (line) => {
+    const row = JSON.parse(line) as { title: string; status?: string };
+    if (row.status !== undefined) return line;
+    return JSON.stringify({ ...row, status: "pending", slug: questionSlug(row.title), published_at: null, answer_count: 0 });
+  },
 };
 
-/** Inserts the rows of `file` (those `keep` keeps); returns how many the file holds. */
-async function insertRows(db: AppDb, table: PgTable, file: string, keep: (line: string) => boolean = () => true): Promise<number> {
+/** Inserts the rows of `file` (as `restore` gives them back); returns how many the file holds. */
+async function insertRows(db: AppDb, table: PgTable, file: string, restore: (line: string) => string | null = (line) => line): Promise<number> {
   const name = getTableName(table);
   if (!fs.existsSync(file)) throw new BackupError(`The backup has no tables/${name}.jsonl: it is damaged.`);
   const generated = generatedColumns(table);
@@ -399,9 +418,10 @@ async function insertRows(db: AppDb, table: PgTable, file: string, keep: (line: 
   for await (const line of lines) {
     if (line.trim() === "") continue;
     count += 1;
-    if (!keep(line)) continue;
-    batch.push(line);
-    batchChars += line.length;
+    const restored = restore(line);
+    if (restored === null) continue;
+    batch.push(restored);
+    batchChars += restored.length;
     if (batch.length >= rowsPerPage || batchChars >= insertBatchChars) await flush();
   }
   await flush();

@@ -59,12 +59,12 @@ test("Ask Kafundisha toggles category chips, requires one, and confirms a questi
   await expect(page.getByRole("heading", { name: "Recent Questions" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Popular Questions" })).toBeVisible();
 
-  const assessment = page.getByRole("button", { name: "Assessment" });
-  await expect(assessment).toHaveAttribute("aria-pressed", "false");
+  const assessment = page.getByRole("checkbox", { name: "Assessment" });
+  await expect(assessment).not.toBeChecked();
   await assessment.click();
-  await expect(assessment).toHaveAttribute("aria-pressed", "true");
+  await expect(assessment).toBeChecked();
   await assessment.click();
-  await expect(assessment).toHaveAttribute("aria-pressed", "false");
+  await expect(assessment).not.toBeChecked();
 
   await page.getByLabel("Question Title").fill("Marking 90 exercise books every night");
   await page.getByLabel("Detailed Description").fill("Grade 6, every subject. How do other teachers give useful feedback without marking until midnight?");
@@ -72,12 +72,12 @@ test("Ask Kafundisha toggles category chips, requires one, and confirms a questi
   await expect(page.getByText("Please choose at least one category.")).toBeVisible();
   await expect(page.getByLabel("Question Title")).toHaveValue("Marking 90 exercise books every night");
 
-  await page.getByRole("button", { name: "Assessment" }).click();
-  await page.getByRole("button", { name: "Wellbeing" }).click();
+  await page.getByRole("checkbox", { name: "Assessment" }).check();
+  await page.getByRole("checkbox", { name: "Wellbeing" }).check();
   await page.getByRole("button", { name: "Submit Question" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you! Your question has been submitted." })).toBeVisible();
   await expect(page.getByLabel("Question Title")).toHaveValue("");
-  await expect(page.getByRole("button", { name: "Assessment" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("checkbox", { name: "Assessment" })).not.toBeChecked();
 });
 
 test("the admin reads submissions in the Inbox and marks them read", async ({ page }) => {
@@ -95,7 +95,7 @@ test("the admin reads submissions in the Inbox and marks them read", async ({ pa
   const title = `Inbox question ${Date.now()}`;
   await page.goto("/ask-kafundisha");
   await page.getByLabel("Question Title").fill(title);
-  await page.getByRole("button", { name: "Career" }).click();
+  await page.getByRole("checkbox", { name: "Career" }).check();
   await page.getByLabel("Detailed Description").fill("How do I apply for study leave?");
   await page.getByRole("button", { name: "Submit Question" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your question has been submitted." })).toBeVisible();

@@ -1,6 +1,6 @@
 import { commentMaxLength, type CommentActionData } from "#app/lib/comment-schema";
 import { longDate } from "#app/lib/long-date";
-import { buttonClass } from "#app/components/ui/button";
+import { PlainFormOutcome } from "./plain-form-outcome";
 import { hook, hooks } from "#app/lib/reader-hooks";
 
 export interface ArticleComment {
@@ -35,17 +35,7 @@ function CommentForm({ result }: { result?: CommentActionData }) {
       <p id="comment-hint" className="text-xs text-muted-foreground">
         Up to 2,000 characters. Comments appear after a moderator approves them.
       </p>
-      <p id="comment-error" role="alert" hidden={!error} className="text-sm text-destructive">
-        {error}
-      </p>
-      {result?.ok && (
-        <p role="status" className="text-sm font-medium text-success">
-          {result.message}
-        </p>
-      )}
-      <button type="submit" className={buttonClass("primary", "md", "text-base font-semibold")}>
-        Post Comment
-      </button>
+      <PlainFormOutcome errorId="comment-error" error={error} message={result?.ok ? result.message : undefined} submit="Post Comment" />
     </form>
   );
 }

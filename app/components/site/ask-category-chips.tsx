@@ -1,38 +1,32 @@
-import { useState } from "react";
 import { questionCategories } from "#app/lib/inbox-schema";
 
 /**
- * Toggle buttons for the question's categories. Each pressed chip sends a hidden
- * `categories` value, so the form posts them like a multi-select.
+ * The question's categories as chips toggled on and off: checkboxes named `categories`, so the
+ * form posts them like a multi-select, with JavaScript or without. Each box, invisible, covers its
+ * chip; the chip shows whether it is checked and focused.
  */
 export function AskCategoryChips({ initial, error }: { initial: string[]; error?: string }) {
-  const [selected, setSelected] = useState<string[]>(initial);
-  const toggle = (value: string) => setSelected((current) => (current.includes(value) ? current.filter((item) => item !== value) : [...current, value]));
   return (
     <fieldset aria-describedby={error ? "field-categories-error" : undefined}>
       <legend className="text-sm font-medium">Categories</legend>
       <p className="text-sm text-muted-foreground">Choose one or more.</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        {questionCategories.map(({ value, label }) => {
-          const pressed = selected.includes(value);
-          return (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => toggle(value)}
-              className={`rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ${
-                pressed ? "border-accent bg-accent text-accent-foreground" : "border-input bg-card text-foreground hover:border-accent"
-              }`}
-            >
-              {label}
-            </button>
-          );
-        })}
+        {questionCategories.map(({ value, label }) => (
+          <label
+            key={value}
+            className="relative cursor-pointer rounded-full border border-input bg-card px-3 py-1.5 text-sm font-medium text-foreground transition-colors hover:border-accent has-checked:border-accent has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2"
+          >
+            <input
+              type="checkbox"
+              name="categories"
+              value={value}
+              defaultChecked={initial.includes(value)}
+              className="absolute inset-0 cursor-pointer appearance-none rounded-full focus:outline-none"
+            />
+            {label}
+          </label>
+        ))}
       </div>
-      {selected.map((value) => (
-        <input key={value} type="hidden" name="categories" value={value} />
-      ))}
       {error && (
         <p id="field-categories-error" className="mt-1 text-sm text-destructive">
           {error}

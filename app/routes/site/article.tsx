@@ -5,7 +5,7 @@ import type { Route } from "./+types/article";
 import { readForm } from "#app/server/core/form.server";
 import { clientInfo, requireUser } from "#app/server/auth/auth.server";
 import { loadArticlePage } from "#app/server/articles/article-page.server";
-import { addPendingComment, commentRateLimitMessage, isPublishedArticle } from "#app/server/comments/comments.server";
+import { addPendingComment, isPublishedArticle, postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { qrCodeSvg } from "#app/server/articles/qr-code.server";
 import { ArticleCard, fallbackImage } from "#app/components/site/article-card";
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = { content: String(form.get("content") ?? "") };
   const checked = validateComment(values.content);
   if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });
-  const tooFast = await commentRateLimitMessage(user, clientInfo(request, context));
+  const tooFast = await postRateLimitMessage("comment", user, clientInfo(request, context));
   if (tooFast) return data<CommentActionData>({ ok: false, values, errors: {}, formError: tooFast }, { status: 429 });
   await addPendingComment({ articleId: params.id, author: user, content: checked.content });
   services().log.info({ articleId: params.id, userId: user.id }, "comment awaiting moderation");

@@ -8,7 +8,10 @@ import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type Commun
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 import { AskCategoryChips } from "#app/components/site/ask-category-chips";
-import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions } from "#app/components/site/ask-community-samples";
+import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions, AskUnansweredQuestions } from "#app/components/site/ask-community";
+import { communityOverview, publishesAtOnce } from "#app/server/community/community.server";
+import { services } from "#app/server/core/services.server";
+import { answerTexts, questionPath } from "#app/lib/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -18,6 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
+export async function loader() {
+  return communityOverview(services().db);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const values = questionValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = communityQuestionSchema().safeParse(values);
@@ -25,15 +32,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ status: "invalid" as const, values, fieldErrors: fieldErrorsOf<CommunityQuestionValues>(parsed.error) }, { status: 400 });
   }
   const user = await getUser(request);
+  // A trusted teacher's question is public at once; the others wait for a moderator.
+  const publish = user ? await publishesAtOnce(services().db, user) : false;
   try {
-    return { status: "sent" as const, questionId: await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request, context)) };
+    const question = await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request, context), publish);
+    return { status: "sent" as const, questionId: question.id, publishedAt: question.status === "published" ? questionPath(question) : null };
   } catch (error) {
     if (!(error instanceof TooManySubmissions)) throw error;
     return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });
   }
 }
 
-export default function AskKafundishaPage({ actionData }: Route.ComponentProps) {
+export default function AskKafundishaPage({ loaderData, actionData }: Route.ComponentProps) {
   const { formRef, busy, values, fieldErrors } = useSiteForm(actionData);
   // A new key after each stored question empties the chips along with the text fields.
   const chipsKey = actionData?.status === "sent" ? actionData.questionId : "asking";
@@ -50,7 +60,7 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
       </header>
 
       <div className="mt-10">
-        <AskCommunityStats />
+        <AskCommunityStats stats={loaderData.stats} />
       </div>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
@@ -62,6 +72,14 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
           {actionData?.status === "sent" && (
             <p role="status" className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground">
               Thank you! Your question has been submitted. Our community of educators will answer it soon.
+              {actionData.publishedAt && (
+                <>
+                  {" "}
+                  <a href={actionData.publishedAt} className="underline">
+                    {answerTexts.questionPublished}
+                  </a>
+                </>
+              )}
             </p>
           )}
           <Form method="post" noValidate ref={formRef} className="mt-6 space-y-5">
@@ -86,11 +104,12 @@ export default function AskKafundishaPage({ actionData }: Route.ComponentProps) 
             <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>
         </section>
-        <AskPopularQuestions />
+        <AskPopularQuestions questions={loaderData.popular} />
       </div>
 
-      <div className="mt-12">
-        <AskRecentQuestions />
+      <div className="mt-12 grid gap-10 lg:grid-cols-2">
+        <AskRecentQuestions questions={loaderData.recent} />
+        <AskUnansweredQuestions questions={loaderData.unanswered} />
       </div>
     </div>
   );

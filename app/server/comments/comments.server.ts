@@ -54,14 +54,19 @@ export async function isPublishedArticle(articleId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Counts one comment against the author's and the client's limits; the wait text when over. */
-export async function commentRateLimitMessage(user: SessionUser, client: ClientInfo): Promise<string | null> {
+const tooFastTexts = { comment: "You are commenting too fast.", answer: "You are answering too fast." };
+
+/**
+ * Counts one comment (or Ask Kafundisha answer) against the author's and the client's limits, at
+ * most 5 in 10 minutes per account and 20 per address; the wait text when over, else null.
+ */
+export async function postRateLimitMessage(kind: keyof typeof tooFastTexts, user: SessionUser, client: ClientInfo): Promise<string | null> {
   const wait = await hitRateLimits(services().db, [
-    { key: `comment:user:${user.id}`, limit: 5, windowSeconds: tenMinutes },
+    { key: `${kind}:user:${user.id}`, limit: 5, windowSeconds: tenMinutes },
     // Looser: several readers may share one school or office address.
-    { key: `comment:ip:${addressKey(client.ip)}`, limit: 20, windowSeconds: tenMinutes },
+    { key: `${kind}:ip:${addressKey(client.ip)}`, limit: 20, windowSeconds: tenMinutes },
   ]);
-  return wait === null ? null : `You are commenting too fast. Please try again in ${describeWait(wait)}.`;
+  return wait === null ? null : `${tooFastTexts[kind]} Please try again in ${describeWait(wait)}.`;
 }
 
 /** Stores a reader's comment for moderation, under the author's name as it is now. */

@@ -1,7 +1,22 @@
 import crypto from "node:crypto";
 import { count } from "drizzle-orm";
 import { eq } from "drizzle-orm";
-import { articleAuthors, articleRevisions, articles, categories, comments, guestAuthors, pageViews, profiles, teamMembers } from "#database/schema";
+import {
+  articleAuthors,
+  articleRevisions,
+  articles,
+  categories,
+  comments,
+  communityAnswers,
+  communityQuestions,
+  guestAuthors,
+  pageViews,
+  profiles,
+  teamMembers,
+} from "#database/schema";
+import { demoQuestions, type DemoQuestion } from "#database/seed/demo-community";
+import { questionSlug } from "#app/lib/community";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Storage } from "#app/server/core/storage.server";
 import { createAccount } from "#app/server/auth/auth.server";
@@ -50,7 +65,8 @@ function demoDates(article: DemoArticle, now: Date, timeZone: string) {
 
 /**
  * Loads the demo magazine: categories, articles with generated cover images, tags and bylines,
- * a scheduled article, team, comments, the articles' revisions and a month of page views.
+ * a scheduled article, team, comments, the articles' revisions, Ask Kafundisha questions with
+ * answers and a month of page views.
  */
 export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), timeZone = "Africa/Lusaka"): Promise<{ articles: number }> {
   // The pictures are stored while the accounts' passwords are hashed (both off the main thread).
@@ -170,6 +186,40 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
         ];
       }),
     );
+
+    // Ask Kafundisha: published questions (already read in the Inbox) with their answers, a few hours apart.
+    const posterId = (key: string | null) => (key === null ? null : key === "reader" ? readerId : authorId.get(key)!);
+    const posterName = (key: string) => (key === "reader" ? demoReaderName : demoAuthors.find((author) => author.key === key)!.name);
+    const askedAt = (question: DemoQuestion) => new Date(now.getTime() - question.daysAgo * day);
+    const insertedQuestions = await tx
+      .insert(communityQuestions)
+      .values(
+        demoQuestions.map((question) => ({
+          title: question.title,
+          categories: question.categories,
+          description: question.description,
+          userId: posterId(question.by),
+          status: "published" as const,
+          slug: questionSlug(question.title),
+          publishedAt: askedAt(question),
+          readAt: askedAt(question),
+          answerCount: question.answers.length,
+          createdAt: askedAt(question),
+        })),
+      )
+      .returning({ id: communityQuestions.id });
+    const answers = demoQuestions.flatMap((question, index) =>
+      question.answers.map((answer, order) => ({
+        questionId: insertedQuestions[index]!.id,
+        userId: posterId(answer.by),
+        authorName: posterName(answer.by),
+        body: answer.body,
+        bodyHtml: renderMarkdown(answer.body),
+        status: "published" as const,
+        createdAt: new Date(askedAt(question).getTime() + (order + 1) * 3 * 60 * 60 * 1000),
+      })),
+    );
+    await tx.insert(communityAnswers).values(answers);
 
     const published = demoArticles.filter((article) => article.status === "published").map((article) => `/articles/${articleId.get(article.key)}`);
     const others = ["/", "/articles", "/about", ...demoCategories.map((category) => `/category/${category.slug}`)];

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { communityQuestions, contactMessages, profiles, users } from "#database/schema";
+import { questionSlug } from "#app/lib/community";
 import type { CommunityQuestionInput, ContactMessageInput } from "#app/lib/inbox-schema";
 import type { ClientInfo } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
@@ -27,14 +28,22 @@ export async function storeContactMessage(message: ContactMessageInput, client: 
   await services().db.insert(contactMessages).values(message);
 }
 
-/** Stores an Ask Kafundisha question, linked to the asker when signed in; returns its id. */
-export async function storeCommunityQuestion(question: CommunityQuestionInput, askedBy: string | null, client: ClientInfo): Promise<string> {
+/**
+ * Stores an Ask Kafundisha question, linked to the asker when signed in: published at once when
+ * `publish` (a trusted asker, app/server/community/), waiting for a moderator otherwise.
+ */
+export async function storeCommunityQuestion(
+  question: CommunityQuestionInput,
+  askedBy: string | null,
+  client: ClientInfo,
+  publish = false,
+): Promise<{ id: string; slug: string; status: "pending" | "published" }> {
   await limitSubmissions("question", client);
   const [row] = await services()
     .db.insert(communityQuestions)
-    .values({ ...question, userId: askedBy })
-    .returning({ id: communityQuestions.id });
-  return row!.id;
+    .values({ ...question, userId: askedBy, slug: questionSlug(question.title), ...(publish ? { status: "published", publishedAt: new Date() } : {}) })
+    .returning({ id: communityQuestions.id, slug: communityQuestions.slug, status: communityQuestions.status });
+  return row as { id: string; slug: string; status: "pending" | "published" };
 }
 
 const messageOrder: KeysetOrder = { name: "inbox-messages", columns: [contactMessages.createdAt, contactMessages.id], direction: "desc" };

@@ -1,5 +1,5 @@
 import { and, eq, exists, isNotNull, or, sql } from "drizzle-orm";
-import { articleAuthors, articles, comments, profiles } from "#database/schema";
+import { articleAuthors, articles, comments, communityAnswers, profiles } from "#database/schema";
 import { cacheTag } from "#app/lib/reader-page";
 import type { TableChange } from "#app/lib/live-tables";
 import type { AppDb } from "#app/server/db/types.server";
@@ -78,9 +78,21 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       return op === "delete" ? [cacheTag.commenters, cacheTag.authors] : [cacheTag.commenters];
     case "guest_authors":
       return [cacheTag.authors];
+    case "community_questions":
+      return id ? [cacheTag.questionLists, cacheTag.question(id)] : [cacheTag.questionLists];
+    case "community_answers":
+      if (id && op !== "delete") {
+        void db
+          .select({ questionId: communityAnswers.questionId })
+          .from(communityAnswers)
+          .where(eq(communityAnswers.id, id))
+          .then(([row]) => row && later([cacheTag.question(row.questionId)]))
+          .catch(() => later(null));
+      }
+      // A published answer is deleted with its question's count (app/server/community/): that change drops its page.
+      return [cacheTag.questionLists];
     case "page_views":
     case "contact_messages":
-    case "community_questions":
       return [];
   }
 }

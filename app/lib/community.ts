@@ -1,0 +1,37 @@
+// Ask Kafundisha as readers see it: question addresses, answer limits and the page's texts.
+import { slugify } from "./slug";
+import { isUuid } from "./uuid";
+
+/** A question's address words: its title's slug, at most 80 characters. */
+export function questionSlug(title: string): string {
+  return slugify(title).slice(0, 80).replace(/-+$/, "") || "question";
+}
+
+/** A question's page: /ask-kafundisha/{id}-{slug} (the id finds it; the words are for people). */
+export const questionPath = (question: { id: string; slug: string }) => `/ask-kafundisha/${question.id}-${question.slug}`;
+
+/** The id at the start of a question page's address part, or null. */
+export function questionIdFrom(param: string): string | null {
+  const id = param.slice(0, 36);
+  return isUuid(id) && (param.length === 36 || param[36] === "-") ? id.toLowerCase() : null;
+}
+
+export const answerMaxLength = 10_000;
+
+/** Signed-in teachers whose posts go public without waiting: staff, or this many published posts. */
+export const trustedAfterPosts = 3;
+
+export const answerTexts = {
+  missing: "Please write your answer.",
+  tooLong: `Answers can be at most ${answerMaxLength.toLocaleString("en")} characters.`,
+  published: "Thank you! Your answer is published.",
+  awaitingModeration: "Thank you! Your answer will appear once a moderator approves it.",
+  questionPublished: "Your question is published.",
+} as const;
+
+export interface AnswerActionData {
+  ok: boolean;
+  message?: string;
+  error?: string;
+  values?: { body: string };
+}

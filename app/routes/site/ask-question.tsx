@@ -1,0 +1,156 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/ask-question";
+import { readForm } from "#app/server/core/form.server";
+import { clientInfo, requireUser } from "#app/server/auth/auth.server";
+import { answerQuestion, checkAnswer, findQuestionPage } from "#app/server/community/community.server";
+import { postRateLimitMessage } from "#app/server/comments/comments.server";
+import { services } from "#app/server/core/services.server";
+import { ReaderNotFound } from "#app/components/site/reader-not-found";
+import { useRootData } from "#app/lib/root-data";
+import { answerMaxLength, answerTexts, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
+import { questionCategoryLabel } from "#app/lib/inbox-schema";
+import { articleBodyClass } from "#app/lib/article-body";
+import { longDate } from "#app/lib/long-date";
+import { plural } from "#app/lib/plural";
+import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { PlainFormOutcome } from "#app/components/site/plain-form-outcome";
+import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+
+const notFound = () => new Response("Question Not Found", { status: 404 });
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = questionIdFrom(params.question);
+  const page = id ? await findQuestionPage(services().db, id) : null;
+  if (!page) throw notFound();
+  // One address per question: old or shortened words lead to the current one.
+  const path = questionPath(page.question);
+  if (`/ask-kafundisha/${params.question}` !== path) throw redirect(path, 301);
+  return keptOnServer(page);
+}
+
+export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
+  readerPage: { cacheTags: ({ question }) => [cacheTag.question(question.id), cacheTag.commenters] },
+};
+
+export const clientLoader = loadAsDocument;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = questionIdFrom(params.question);
+  if (!id) throw notFound();
+  const form = (await readForm(request)) ?? new FormData();
+  const values = { body: String(form.get("body") ?? "") };
+  const checked = checkAnswer(values.body);
+  if (!checked.ok) return data<AnswerActionData>({ ok: false, values, error: checked.error }, { status: 400 });
+  const tooFast = await postRateLimitMessage("answer", user, clientInfo(request, context));
+  if (tooFast) return data<AnswerActionData>({ ok: false, values, error: tooFast }, { status: 429 });
+  const answer = await answerQuestion(services().db, id, user, checked.body);
+  if (!answer) throw notFound();
+  return data<AnswerActionData>({ ok: true, message: answer.status === "published" ? answerTexts.published : answerTexts.awaitingModeration });
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => {
+  if (!page) return [{ title: "Question Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  const { question } = page;
+  return pageMeta({
+    title: question.title,
+    description: question.description.slice(0, 200),
+    path: questionPath(question),
+    publicUrl: publicUrlFrom(matches),
+  });
+};
+
+/** A plain form: it posts as a page, and the answer comes back as the page's action data. */
+function AnswerForm({ result }: { result?: AnswerActionData }) {
+  const error = result && !result.ok ? result.error : undefined;
+  return (
+    <form method="post" noValidate className="mt-6 space-y-3">
+      <label htmlFor="answer-body" className="block text-sm font-medium">
+        Your answer
+      </label>
+      <textarea
+        id="answer-body"
+        name="body"
+        rows={6}
+        required
+        maxLength={answerMaxLength}
+        defaultValue={result && !result.ok ? result.values?.body : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "answer-hint answer-error" : "answer-hint"}
+        className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
+      />
+      <p id="answer-hint" className="text-xs text-muted-foreground">
+        Share what worked in your classroom. Markdown works: **bold**, lists, links.
+      </p>
+      <PlainFormOutcome errorId="answer-error" error={error} message={result?.ok ? result.message : undefined} submit="Post Answer" />
+    </form>
+  );
+}
+
+export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { question, answers } = loaderData;
+  const signedIn = Boolean(useRootData()?.user);
+  const path = questionPath(question);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <a href="/ask-kafundisha" className="font-medium text-accent underline">
+          Ask Kafundisha
+        </a>
+      </p>
+      <article className="mt-4">
+        <p className="text-xs font-semibold tracking-wide text-accent uppercase">{question.categories.map(questionCategoryLabel).join(" · ")}</p>
+        <h1 className="mt-2 font-serif text-3xl font-black md:text-4xl">{question.title}</h1>
+        <p className="mt-3 text-sm text-muted-foreground">
+          Asked by <span className="font-semibold text-foreground">{question.askedBy ?? "a teacher"}</span>
+          {question.publishedAt && (
+            <>
+              {" · "}
+              <time dateTime={new Date(question.publishedAt).toISOString()}>{longDate(question.publishedAt)}</time>
+            </>
+          )}
+        </p>
+        <p className="mt-6 whitespace-pre-line">{question.description}</p>
+      </article>
+
+      <section aria-labelledby="answers-heading" className="mt-12 border-t border-border pt-8">
+        <h2 id="answers-heading" className="text-2xl font-bold">
+          {plural(answers.length, { one: "Answer", other: "Answers" })}
+        </h2>
+        {answers.length === 0 ? (
+          <p className="mt-4 text-muted-foreground">No answers yet. Share what has worked for you.</p>
+        ) : (
+          <ol className="mt-6 space-y-6">
+            {answers.map((answer) => (
+              <li key={answer.id} className="rounded-lg bg-subtle p-4">
+                <p className="text-sm">
+                  <span className="font-semibold">{answer.authorName ?? "A teacher"}</span>
+                  {answer.byStaff && <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-background">Kafundisha answer</span>}
+                  <span className="text-muted-foreground">
+                    {" · "}
+                    <time dateTime={new Date(answer.createdAt).toISOString()}>{longDate(answer.createdAt)}</time>
+                  </span>
+                </p>
+                <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {signedIn ? (
+          <AnswerForm result={actionData} />
+        ) : (
+          <p className="mt-6 rounded-lg border border-border p-4">
+            <a href={`/auth?redirectTo=${encodeURIComponent(path)}`} className="font-semibold text-accent underline">
+              Sign in to answer
+            </a>
+            <span className="text-muted-foreground"> and help a fellow teacher.</span>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ReaderNotFound title="Question Not Found" message="This question does not exist or is not published." />;
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, countDistinct, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { communityAnswers, communityQuestions, profiles } from "#database/schema";
+import { isStaff, type Role } from "#app/lib/access";
+import { answerMaxLength, answerTexts, trustedAfterPosts } from "#app/lib/community";
+import { renderMarkdown } from "#app/server/articles/markdown.server";
+import type { AppDb } from "#app/server/db/types.server";
+
+interface Poster {
+  id: string;
+  role: Role;
+  displayName: string | null;
+}
+
+/**
+ * Whether a signed-in teacher's question or answer goes public at once: staff do, and so does
+ * anyone with `trustedAfterPosts` published posts; the rest wait for a moderator.
+ */
+export async function publishesAtOnce(db: AppDb, poster: Pick<Poster, "id" | "role">): Promise<boolean> {
+  if (isStaff(poster.role)) return true;
+  const [[questions], [answers]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.userId, poster.id), eq(communityQuestions.status, "published"))),
+    db
+      .select({ n: count() })
+      .from(communityAnswers)
+      .where(and(eq(communityAnswers.userId, poster.id), eq(communityAnswers.status, "published"))),
+  ]);
+  return questions!.n + answers!.n >= trustedAfterPosts;
+}
+
+const askerName = sql<string | null>`${profiles.displayName}`;
+
+/** What a list shows of a published question. */
+const questionCard = {
+  id: communityQuestions.id,
+  slug: communityQuestions.slug,
+  title: communityQuestions.title,
+  categories: communityQuestions.categories,
+  askedBy: askerName,
+  publishedAt: communityQuestions.publishedAt,
+  answers: communityQuestions.answerCount,
+};
+
+const published = eq(communityQuestions.status, "published");
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * The Ask Kafundisha page's lists and figures, from the database: the newest questions, the most
+ * answered of the last 30 days, the newest still unanswered, and the community's counts.
+ */
+export async function communityOverview(db: AppDb, now = new Date()) {
+  const cards = () => db.select(questionCard).from(communityQuestions).leftJoin(profiles, eq(profiles.id, communityQuestions.userId));
+  const [recent, popular, unanswered, [questions], [answers], [teachers]] = await Promise.all([
+    cards().where(published).orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id)).limit(6),
+    cards()
+      .where(and(published, gte(communityQuestions.publishedAt, new Date(now.getTime() - 30 * day)), gt(communityQuestions.answerCount, 0)))
+      .orderBy(desc(communityQuestions.answerCount), desc(communityQuestions.publishedAt), desc(communityQuestions.id))
+      .limit(5),
+    cards()
+      .where(and(published, eq(communityQuestions.answerCount, 0)))
+      .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
+      .limit(5),
+    db
+      .select({ total: count(), answered: sql<number>`count(*) filter (where ${communityQuestions.answerCount} > 0)`.mapWith(Number) })
+      .from(communityQuestions)
+      .where(published),
+    db.select({ total: count() }).from(communityAnswers).where(eq(communityAnswers.status, "published")),
+    db
+      .select({ total: countDistinct(sql`poster`) })
+      .from(
+        sql`(select ${communityQuestions.userId} as poster from ${communityQuestions} where ${published} union all select ${communityAnswers.userId} from ${communityAnswers} where ${communityAnswers.status} = 'published') as posters`,
+      ),
+  ]);
+  return {
+    recent,
+    popular,
+    unanswered,
+    stats: {
+      questions: questions!.total,
+      answers: answers!.total,
+      teachers: teachers!.total,
+      answeredShare: questions!.total > 0 ? questions!.answered / questions!.total : null,
+    },
+  };
+}
+
+export type QuestionCard = Awaited<ReturnType<typeof communityOverview>>["recent"][number];
+
+/** A published question's page: the question, who asked and when, and its published answers, oldest first. */
+export async function findQuestionPage(db: AppDb, id: string) {
+  const [question] = await db
+    .select({ ...questionCard, description: communityQuestions.description })
+    .from(communityQuestions)
+    .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
+    .where(and(eq(communityQuestions.id, id), published));
+  if (!question) return null;
+  const answers = await db
+    .select({
+      id: communityAnswers.id,
+      authorName: communityAnswers.authorName,
+      byStaff: communityAnswers.byStaff,
+      bodyHtml: communityAnswers.bodyHtml,
+      createdAt: communityAnswers.createdAt,
+    })
+    .from(communityAnswers)
+    .where(and(eq(communityAnswers.questionId, id), eq(communityAnswers.status, "published")))
+    .orderBy(asc(communityAnswers.createdAt), asc(communityAnswers.id));
+  return { question, answers };
+}
+
+/** Checks an answer's text: trimmed, required, at most `answerMaxLength` characters. */
+export function checkAnswer(value: unknown): { ok: true; body: string } | { ok: false; error: string } {
+  const body = typeof value === "string" ? value.trim() : "";
+  if (!body) return { ok: false, error: answerTexts.missing };
+  if (body.length > answerMaxLength) return { ok: false, error: answerTexts.tooLong };
+  return { ok: true, body };
+}
+
+/**
+ * Adds a signed-in teacher's answer to a published question: public at once for a trusted
+ * poster (the question's answer count moves with it), waiting for a moderator otherwise. Null when
+ * the question is not (or no longer) published.
+ */
+export async function answerQuestion(db: AppDb, questionId: string, poster: Poster, body: string) {
+  const publish = await publishesAtOnce(db, poster);
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ id: communityQuestions.id })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.id, questionId), published))
+      .for("update");
+    if (!question) return null;
+    const [answer] = await tx
+      .insert(communityAnswers)
+      .values({
+        questionId,
+        userId: poster.id,
+        authorName: poster.displayName,
+        byStaff: isStaff(poster.role),
+        body,
+        bodyHtml: renderMarkdown(body),
+        status: publish ? "published" : "pending",
+      })
+      .returning({ id: communityAnswers.id, status: communityAnswers.status });
+    if (publish) {
+      await tx
+        .update(communityQuestions)
+        .set({ answerCount: sql`${communityQuestions.answerCount} + 1` })
+        .where(eq(communityQuestions.id, questionId));
+    }
+    return answer!;
+  });
+}

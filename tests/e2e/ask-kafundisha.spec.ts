@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { demoQuestions } from "#database/seed/demo-community";
+import { expectNoAxeViolations } from "./axe";
+import { newStaffAccount, signIn } from "./fixtures";
+
+test("the Ask Kafundisha page lists real questions; a question page shows its answers", async ({ page }) => {
+  await page.goto("/ask-kafundisha");
+  await expect(page.getByRole("region", { name: "Recent Questions" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Unanswered" })).toBeVisible();
+  const first = demoQuestions[0]!;
+  await page.getByRole("link", { name: first.title }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
+  await expect(page.getByText(`${first.answers.length} Answers`)).toBeVisible();
+  await expect(page.getByText("Split the class into reading circles")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in to answer" })).toBeVisible();
+});
+
+test("a staff member's question is published at once and their answer is a Kafundisha answer, without JavaScript too", async ({ browser }) => {
+  const account = await newStaffAccount(browser, "editor", "Chanda Mwale");
+  const signingIn = await browser.newContext();
+  const signInPage = await signingIn.newPage();
+  await signIn(signInPage, account.email, account.password);
+  await expect(signInPage.getByText("Signed in successfully!")).toBeVisible();
+  // The rest without JavaScript: the forms post as plain pages.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signingIn.storageState() });
+  await signingIn.close();
+  const page = await context.newPage();
+  await page.goto("/ask-kafundisha");
+  const title = `Teaching times tables with songs ${Date.now()}`;
+  await page.getByLabel("Question Title").fill(title);
+  await page.getByRole("checkbox", { name: "Curriculum" }).check();
+  await page.getByLabel("Detailed Description").fill("Which songs have worked for Grade 3?");
+  await page.getByRole("button", { name: "Submit Question" }).click();
+  await expect(page.getByRole("status")).toContainText("Thank you! Your question has been submitted.");
+  await page.getByRole("link", { name: "Your question is published." }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("No answers yet.")).toBeVisible();
+  const questionUrl = page.url();
+
+  await page.getByRole("button", { name: "Post Answer" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please write your answer.");
+  await page.getByLabel("Your answer").fill("Sing the **twos** to a tune the class knows.");
+  await page.getByRole("button", { name: "Post Answer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Thank you! Your answer is published.");
+  await page.goto(questionUrl);
+  await expect(page.getByText("1 Answer", { exact: true })).toBeVisible();
+  await expect(page.getByText("Kafundisha answer")).toBeVisible();
+  await expect(page.locator("strong", { hasText: "twos" })).toBeVisible();
+  await context.close();
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`a question page has no axe violations in the ${scheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/ask-kafundisha");
+    await page.getByRole("link", { name: demoQuestions[0]!.title }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { communityAnswers, communityQuestions } from "#database/schema";
+import { demoQuestions } from "#database/seed/demo-community";
+import { anAccount } from "#tests/factories";
+import { testDatabaseKind } from "#tests/helpers/database";
+import { pageWhen, rawRequest } from "#tests/helpers/pages";
+import { postForm, signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
+
+// Ask Kafundisha questions and answers: who is published at once, the question pages, and the
+// lists and figures of the Ask Kafundisha page, counted from the database.
+
+let server: TestServer;
+let newcomer: { id: string; jar: CookieJar };
+let trusted: { id: string; jar: CookieJar };
+let editor: { id: string; jar: CookieJar };
+
+const signedIn = async (role: "user" | "editor", displayName: string) => {
+  const account = await anAccount(server.services.db, { role, displayName });
+  return { id: account.id, jar: await signInOverHttp(server.url, account.email, account.password) };
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ SEED_DEMO: "false", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  newcomer = await signedIn("user", "New Teacher");
+  trusted = await signedIn("user", "Trusted Teacher");
+  editor = await signedIn("editor", "Chipo Phiri");
+  // Three published posts make a teacher trusted.
+  const { db } = server.services;
+  for (const n of [1, 2, 3]) {
+    await db.insert(communityQuestions).values({
+      title: `Earlier question ${n}`,
+      categories: ["career"],
+      description: "Asked before.",
+      userId: trusted.id,
+      status: "published",
+      publishedAt: new Date(),
+    });
+  }
+});
+afterAll(() => server.close());
+
+const ask = (title: string, jar?: CookieJar) =>
+  postForm(server.url, "/ask-kafundisha", { title, categories: "assessment", description: `Details of ${title}.` }, jar);
+const questionRow = async (title: string) => (await server.services.db.select().from(communityQuestions).where(eq(communityQuestions.title, title)))[0]!;
+const pathOf = (question: { id: string; slug: string }) => `/ask-kafundisha/${question.id}-${question.slug}`;
+const answer = (path: string, jar: CookieJar, body: string) => postForm(server.url, path, { body }, jar);
+const html = async (path: string, jar?: CookieJar) => (await fetch(`${server.url}${path}`, { headers: jar ? { Cookie: jar.header() } : {} })).text();
+
+describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
+  it("publishes a trusted teacher's or staff question at once; others wait for a moderator", async () => {
+    for (const [title, jar] of [
+      ["Asked without an account", undefined],
+      ["Asked by a newcomer", newcomer.jar],
+      ["Asked by a trusted teacher", trusted.jar],
+      ["Asked by an editor", editor.jar],
+    ] as const) {
+      expect((await ask(title, jar)).status, title).toBe(200);
+    }
+    expect(await questionRow("Asked without an account")).toMatchObject({ status: "pending", publishedAt: null, userId: null });
+    expect(await questionRow("Asked by a newcomer")).toMatchObject({ status: "pending", userId: newcomer.id });
+    const published = await questionRow("Asked by a trusted teacher");
+    expect(published).toMatchObject({ status: "published", slug: "asked-by-a-trusted-teacher" });
+    expect((await questionRow("Asked by an editor")).status).toBe("published");
+
+    // Waiting questions have no page and are not listed.
+    const waiting = await questionRow("Asked by a newcomer");
+    expect((await fetch(`${server.url}${pathOf(waiting)}`)).status).toBe(404);
+    const list = await html("/ask-kafundisha");
+    expect(list).toContain("Asked by a trusted teacher");
+    expect(list).not.toContain("Asked by a newcomer");
+    expect(list).not.toContain("Asked without an account");
+
+    // One address per question: other words after the id lead to it.
+    const page = await fetch(`${server.url}/ask-kafundisha/${published.id}-old-words`, { redirect: "manual" });
+    expect(page.status).toBe(301);
+    expect(page.headers.get("location")).toBe(pathOf(published));
+    const shown = await html(pathOf(published));
+    expect(shown).toContain("Asked by a trusted teacher");
+    expect(shown).toContain("Trusted Teacher");
+    expect(shown).toContain("No answers yet.");
+    expect((await fetch(`${server.url}/ask-kafundisha/not-an-id`)).status).toBe(404);
+  });
+
+  it("answers: a newcomer's waits, a trusted or staff answer is shown at once, sanitized, and counted", async () => {
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    expect((await rawRequest(`${server.url}${path}`)).status).toBe(200); // cached for anonymous readers
+
+    const anonymous = await postForm(server.url, path, { body: "Without an account" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+
+    const waiting = await answer(path, newcomer.jar, "My first answer.");
+    expect(waiting.status).toBe(200);
+    expect(await waiting.text()).toContain("Thank you! Your answer will appear once a moderator approves it.");
+
+    const staff = await answer(path, editor.jar, "Use **exit tickets**. <script>alert(1)</script> [a link](javascript:alert(1))");
+    expect(await staff.text()).toContain("Thank you! Your answer is published.");
+    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("exit tickets"), "the staff answer on the cached page");
+    expect(page.html).toContain("<strong>exit tickets</strong>");
+    expect(page.html).toContain("Kafundisha answer");
+    expect(page.html).not.toContain("<script>alert(1)</script>");
+    expect(page.html).not.toContain("javascript:");
+    expect(page.html).not.toContain("My first answer.");
+    expect(page.html).toContain("1 Answer");
+
+    expect((await answer(path, trusted.jar, "Peer marking works too.")).status).toBe(200);
+    const [counted] = await server.services.db
+      .select({ answers: communityQuestions.answerCount })
+      .from(communityQuestions)
+      .where(eq(communityQuestions.id, question.id));
+    expect(counted!.answers).toBe(2);
+    const [pending] = await server.services.db
+      .select({ status: communityAnswers.status })
+      .from(communityAnswers)
+      .where(eq(communityAnswers.userId, newcomer.id));
+    expect(pending!.status).toBe("pending");
+  });
+
+  it("refuses an empty or too long answer, keeping what was typed, and limits how fast one answers", async () => {
+    const path = pathOf(await questionRow("Asked by an editor"));
+    const empty = await answer(path, newcomer.jar, "   ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Please write your answer.");
+    const long = await answer(path, newcomer.jar, `Too long ${"x".repeat(10_001)}`);
+    expect(long.status).toBe(400);
+    const text = await long.text();
+    expect(text).toContain("Answers can be at most 10,000 characters.");
+    expect(text).toContain("Too long xxxx");
+    const limited = await signedIn("user", "Fast Typist");
+    const statuses = [];
+    for (let n = 0; n < 6; n++) statuses.push((await answer(path, limited.jar, `Answer number ${n}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("lists recent, popular and unanswered questions and counts the community from the database", async () => {
+    const page = await html("/ask-kafundisha");
+    // 3 earlier + trusted + editor questions are published; 1 has answers; posters: trusted, editor, (newcomer's answer waits).
+    const figure = (label: string) => new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([^<]+)</dd>`).exec(page)?.[1];
+    expect(figure("Questions asked")).toBe("5");
+    expect(figure("Answers shared")).toBe("2");
+    expect(figure("Educators taking part")).toBe("2");
+    expect(figure("Questions answered")).toBe("20%");
+    const popular = page.slice(page.indexOf("Popular Questions"));
+    expect(popular).toContain("Asked by a trusted teacher");
+    const unanswered = page.slice(page.indexOf(">Unanswered<"));
+    expect(unanswered).toContain("Asked by an editor");
+  });
+});
+
+describe(`the demo magazine's Ask Kafundisha (${testDatabaseKind})`, () => {
+  let demo: TestServer;
+  beforeAll(async () => {
+    demo = await startTestServer({ SEED_DEMO: "true", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
+  });
+  afterAll(() => demo.close());
+
+  it("shows living questions with answers on a first start", async () => {
+    const page = await (await fetch(`${demo.url}/ask-kafundisha`)).text();
+    expect(page).toContain(demoQuestions[0]!.title);
+    expect(page).not.toContain("fixed sample content");
+    const [question] = await demo.services.db.select().from(communityQuestions).where(eq(communityQuestions.title, demoQuestions[0]!.title));
+    const shown = await (await fetch(`${demo.url}/ask-kafundisha/${question!.id}-${question!.slug}`)).text();
+    expect(shown).toContain("Split the class into reading circles");
+    expect(shown).toContain("2 Answers");
+  });
+});
