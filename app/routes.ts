@@ -44,6 +44,7 @@ export default [
     route("guest-authors", "routes/admin/guest-authors.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("comments", "routes/admin/comments.tsx"),
+    route("community", "routes/admin/community.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("team", "routes/admin/team.tsx"),
     route("team/new", "routes/admin/team-new.tsx"),

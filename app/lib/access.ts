@@ -70,6 +70,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/categories", ability: "manageCategories" },
   { path: "/admin/guest-authors", ability: "editAllArticles" },
   { path: "/admin/comments", ability: "moderateComments" },
+  { path: "/admin/community", ability: "moderateComments" },
   { path: "/admin/inbox", ability: "readInbox" },
   { path: "/admin/newsletter", ability: "sendNewsletter" },
   { path: "/admin/users", ability: "manageUsers" },

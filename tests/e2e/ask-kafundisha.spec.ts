@@ -49,6 +49,35 @@ test("a staff member's question is published at once and their answer is a Kafun
   await context.close();
 });
 
+test("a visitor's question waits; an editor publishes it from Ask Kafundisha moderation", async ({ page, browser }) => {
+  const title = `Keeping chalk dust down ${Date.now()}`;
+  await page.goto("/ask-kafundisha");
+  await page.getByLabel("Question Title").fill(title);
+  await page.getByRole("checkbox", { name: "Wellbeing" }).check();
+  await page.getByLabel("Detailed Description").fill("Several learners cough all day. What has helped?");
+  await page.getByRole("button", { name: "Submit Question" }).click();
+  await expect(page.getByRole("status")).toContainText("Thank you! Your question has been submitted.");
+  await expect(page.getByRole("link", { name: "Your question is published." })).toHaveCount(0);
+
+  const account = await newStaffAccount(browser, "editor", "Mutinta Hamoonga");
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, account.email, account.password);
+  await expect(editor.getByText("Signed in successfully!")).toBeVisible();
+  await editor.goto("/admin");
+  const link = editor.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Ask Kafundisha \d+ waiting$/ });
+  await link.click();
+  await expect(editor.getByRole("heading", { level: 1, name: "Ask Kafundisha" })).toBeVisible();
+  await expectNoAxeViolations(editor);
+  const waiting = editor.getByRole("article", { name: title });
+  await waiting.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(editor.locator("[data-toast]").filter({ hasText: "Question published." })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+
+  await page.goto("/ask-kafundisha");
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test(`a question page has no axe violations in the ${scheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });

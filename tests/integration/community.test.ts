@@ -149,6 +149,59 @@ describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
+  const moderate = (jar: CookieJar, fields: { kind: "question" | "answer"; id: string; intent: "approve" | "reject" | "delete" }) =>
+    postForm(server.url, "/admin/community", fields, jar);
+  // The sidebar's "Ask Kafundisha N waiting" badge, as the admin shell renders it.
+  const sidebarWaiting = async (jar: CookieJar) => /data-waiting="waiting"[^>]*><span[^>]*>(\d+)</.exec(await html("/admin/comments", jar))?.[1];
+
+  it("staff publish, reject and delete what waits; readers and other staff may not; counts follow", async () => {
+    const { db } = server.services;
+    const waiting = await questionRow("Asked by a newcomer");
+    const contributor = await (async () => {
+      const account = await anAccount(db, { role: "contributor", displayName: "A contributor" });
+      return signInOverHttp(server.url, account.email, account.password);
+    })();
+    expect((await moderate(contributor, { kind: "question", id: waiting.id, intent: "approve" })).status).toBe(403);
+    expect((await moderate(newcomer.jar, { kind: "question", id: waiting.id, intent: "approve" })).status).toBe(403);
+    expect((await questionRow("Asked by a newcomer")).status).toBe("pending");
+
+    const queue = await html("/admin/community", editor.jar);
+    expect(queue).toContain("Asked by a newcomer");
+    expect(queue).toContain("My first answer.");
+
+    expect((await moderate(editor.jar, { kind: "question", id: waiting.id, intent: "approve" })).status).toBe(200);
+    const approved = await questionRow("Asked by a newcomer");
+    expect(approved.status).toBe("published");
+    expect(approved.publishedAt).not.toBeNull();
+    expect((await fetch(`${server.url}${pathOf(approved)}`)).status).toBe(200);
+
+    const anonymous = await questionRow("Asked without an account");
+    expect((await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject" })).status).toBe(200);
+    expect((await questionRow("Asked without an account")).status).toBe("rejected");
+    expect((await fetch(`${server.url}${pathOf(anonymous)}`)).status).toBe(404);
+
+    // The newcomer's waiting answer, published, counts; deleted, it goes from the page and the count.
+    const trustedQuestion = await questionRow("Asked by a trusted teacher");
+    const [pendingAnswer] = await db.select({ id: communityAnswers.id }).from(communityAnswers).where(eq(communityAnswers.body, "My first answer."));
+    expect((await moderate(editor.jar, { kind: "answer", id: pendingAnswer!.id, intent: "approve" })).status).toBe(200);
+    expect((await questionRow("Asked by a trusted teacher")).answerCount).toBe(trustedQuestion.answerCount + 1);
+    await pageWhen(`${server.url}${pathOf(trustedQuestion)}`, (found) => found.html.includes("My first answer."), "the approved answer on the page");
+    expect((await moderate(editor.jar, { kind: "answer", id: pendingAnswer!.id, intent: "delete" })).status).toBe(200);
+    expect((await questionRow("Asked by a trusted teacher")).answerCount).toBe(trustedQuestion.answerCount);
+    await pageWhen(`${server.url}${pathOf(trustedQuestion)}`, (found) => !found.html.includes("My first answer."), "the deleted answer gone");
+
+    expect((await moderate(editor.jar, { kind: "answer", id: pendingAnswer!.id, intent: "approve" })).status).toBe(400);
+    expect((await moderate(editor.jar, { kind: "answer", id: "not-an-id", intent: "approve" })).status).toBe(400);
+  });
+
+  it("counts what waits in the sidebar for moderators only", async () => {
+    const waiting = await server.services.db.select({ id: communityAnswers.id }).from(communityAnswers).where(eq(communityAnswers.status, "pending"));
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(await sidebarWaiting(editor.jar)).toBe(String(waiting.length));
+  });
+});
+
 describe(`the demo magazine's Ask Kafundisha (${testDatabaseKind})`, () => {
   let demo: TestServer;
   beforeAll(async () => {

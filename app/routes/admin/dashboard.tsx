@@ -123,6 +123,14 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
             </li>
           ))}
         </WaitingList>
+        <WaitingList title="Ask Kafundisha" count={waiting.community.count} link={{ to: "/admin/community", label: "Moderate" }}>
+          {waiting.community.latest.map((item) => (
+            <li key={item.id}>
+              <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">{item.kind}</span>
+              {item.title}
+            </li>
+          ))}
+        </WaitingList>
         <WaitingList title="Drafts" count={waiting.drafts.count} link={{ to: "/admin/articles", label: "All articles" }}>
           {waiting.drafts.latest.map((article) => (
             <li key={article.id}>
@@ -161,7 +169,7 @@ function Card({ title, value, detail }: { title: string; value: React.ReactNode;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["articles", "profiles", "comments", "contact_messages", "community_questions"]);
+  useLiveRevalidation(["articles", "profiles", "comments", "contact_messages", "community_questions", "community_answers"]);
   const root = useRootData();
   const name = root?.user?.displayName ?? root?.user?.email ?? "";
   return (

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The sidebar's counts: from the page's load, then fetched again whenever comments, the inbox or articles (the review queue) change. */
 function useAttentionCounts(loaded: { counts: AttentionCounts; countedAt: number }) {
   const fetcher = useFetcher<typeof attentionLoader>();
-  useLiveChanges(["comments", "contact_messages", "community_questions", "articles"], () => fetcher.load("/admin/attention"));
+  useLiveChanges(["comments", "contact_messages", "community_questions", "community_answers", "articles"], () => fetcher.load("/admin/attention"));
   const fetched = fetcher.data;
   return fetched && fetched.countedAt > loaded.countedAt ? fetched.counts : loaded.counts;
 }
@@ -45,7 +45,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       role={loaderData.role}
       initiallyOpen={loaderData.sidebarOpen}
       productName="The Educator"
-      badges={{ "/admin/comments": counts.pendingComments, "/admin/inbox": counts.unreadInbox, "/admin/review": counts.pendingReview }}
+      badges={{
+        "/admin/comments": counts.pendingComments,
+        "/admin/inbox": counts.unreadInbox,
+        "/admin/review": counts.pendingReview,
+        "/admin/community": counts.pendingCommunity,
+      }}
     >
       {navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") ? (
         <p role="status" className="text-muted-foreground">

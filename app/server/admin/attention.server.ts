@@ -5,24 +5,27 @@ import type { AppDb } from "#app/server/db/types.server";
 import { inboxCounts } from "#app/server/inbox/inbox.server";
 import { can, type Role } from "#app/lib/access";
 import { countPendingReview, listPendingReview } from "#app/server/articles/review.server";
+import { countPendingPosts, listPendingPosts } from "#app/server/community/community.server";
 
-/** What waits for staff, counted for the admin sidebar: pending comments and unread inbox items. */
+/** What waits for staff, counted for the admin sidebar: pending comments, unread inbox items, articles and Ask Kafundisha posts waiting. */
 export async function attentionCounts(db: AppDb) {
-  const [[pending], inbox, pendingReview] = await Promise.all([
+  const [[pending], inbox, pendingReview, pendingCommunity] = await Promise.all([
     db.select({ n: count() }).from(comments).where(eq(comments.status, "pending")),
     inboxCounts(db),
     countPendingReview(db),
+    countPendingPosts(db),
   ]);
-  return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread, pendingReview };
+  return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread, pendingReview, pendingCommunity };
 }
 
 /** The sidebar's counts as `role` may see them: 0 behind a screen it may not open, and nothing counted for it. */
 export async function attentionCountsFor(db: AppDb, role: Role): Promise<AttentionCounts> {
   if (!can(role, "moderateComments") && !can(role, "readInbox") && !can(role, "editAllArticles"))
-    return { pendingComments: 0, unreadInbox: 0, pendingReview: 0 };
+    return { pendingComments: 0, unreadInbox: 0, pendingReview: 0, pendingCommunity: 0 };
   const counts = await attentionCounts(db);
   return {
     pendingComments: can(role, "moderateComments") ? counts.pendingComments : 0,
+    pendingCommunity: can(role, "moderateComments") ? counts.pendingCommunity : 0,
     unreadInbox: can(role, "readInbox") ? counts.unreadInbox : 0,
     pendingReview: can(role, "editAllArticles") ? counts.pendingReview : 0,
   };
@@ -74,7 +77,13 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
       .orderBy(asc(articles.scheduledAt)),
     can(role, "viewAnalytics") ? dailyFigures(db, week.from, week.to) : null,
   ]);
-  const awaitingReview = await listPendingReview(db, listed);
+  const [awaitingReview, community] = await Promise.all([listPendingReview(db, listed), listPendingPosts(db, listed)]);
+  const communityWaiting = [
+    ...community.questions.map((question) => ({ id: question.id, title: question.title, createdAt: question.createdAt, kind: "Question" as const })),
+    ...community.answers.map((answer) => ({ id: answer.id, title: `To “${answer.questionTitle}”`, createdAt: answer.createdAt, kind: "Answer" as const })),
+  ]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .slice(0, listed);
   const unread = [...messages.map((item) => ({ ...item, kind: "Message" as const })), ...questions.map((item) => ({ ...item, kind: "Question" as const }))]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, listed);
@@ -82,6 +91,7 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
     pendingComments: { count: counts.pendingComments, latest: pendingComments },
     unread: readsInbox ? { count: counts.unreadInbox, latest: unread } : null,
     review: { count: counts.pendingReview, latest: awaitingReview },
+    community: { count: counts.pendingCommunity, latest: communityWaiting },
     drafts: { count: drafts!.n, latest: draftList },
     scheduled,
     views,

@@ -4,6 +4,7 @@ import { isStaff, type Role } from "#app/lib/access";
 import { answerMaxLength, answerTexts, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
 
 interface Poster {
   id: string;
@@ -151,5 +152,100 @@ export async function answerQuestion(db: AppDb, questionId: string, poster: Post
         .where(eq(communityQuestions.id, questionId));
     }
     return answer!;
+  });
+}
+
+export type Moderation = "approve" | "reject" | "delete";
+
+/** Staff's Ask Kafundisha queue: questions and answers waiting for a moderator, oldest first. */
+export async function listPendingPosts(db: AppDb, limit = 50) {
+  const [questions, answers] = await Promise.all([
+    db
+      .select({
+        id: communityQuestions.id,
+        title: communityQuestions.title,
+        categories: communityQuestions.categories,
+        description: communityQuestions.description,
+        askedBy: askerName,
+        createdAt: communityQuestions.createdAt,
+      })
+      .from(communityQuestions)
+      .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
+      .where(eq(communityQuestions.status, "pending"))
+      .orderBy(asc(communityQuestions.createdAt), asc(communityQuestions.id))
+      .limit(limit),
+    db
+      .select({
+        id: communityAnswers.id,
+        body: communityAnswers.body,
+        authorName: communityAnswers.authorName,
+        createdAt: communityAnswers.createdAt,
+        questionTitle: communityQuestions.title,
+      })
+      .from(communityAnswers)
+      .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+      .where(eq(communityAnswers.status, "pending"))
+      .orderBy(asc(communityAnswers.createdAt), asc(communityAnswers.id))
+      .limit(limit),
+  ]);
+  return { questions, answers };
+}
+
+/** How many questions and answers wait for a moderator (the sidebar's badge). */
+export async function countPendingPosts(db: AppDb): Promise<number> {
+  const [[questions], [answers]] = await Promise.all([
+    db.select({ n: count() }).from(communityQuestions).where(eq(communityQuestions.status, "pending")),
+    db.select({ n: count() }).from(communityAnswers).where(eq(communityAnswers.status, "pending")),
+  ]);
+  return questions!.n + answers!.n;
+}
+
+/** Publishes, rejects or deletes a question (with its answers). A published question keeps its first publication date. */
+export async function moderateQuestion(db: AppDb, id: string, decision: Moderation) {
+  await db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ publishedAt: communityQuestions.publishedAt, readAt: communityQuestions.readAt })
+      .from(communityQuestions)
+      .where(eq(communityQuestions.id, id))
+      .for("update");
+    if (!question) throw new AdminInputError("This question no longer exists.");
+    if (decision === "delete") {
+      await tx.delete(communityQuestions).where(eq(communityQuestions.id, id));
+      return;
+    }
+    const now = new Date();
+    await tx
+      .update(communityQuestions)
+      .set(decision === "approve" ? { status: "published", publishedAt: question.publishedAt ?? now, readAt: question.readAt ?? now } : { status: "rejected" })
+      .where(eq(communityQuestions.id, id));
+  });
+}
+
+/**
+ * Publishes, rejects or deletes an answer; its question's answer count moves with it (which also
+ * drops the question's cached page).
+ */
+export async function moderateAnswer(db: AppDb, id: string, decision: Moderation) {
+  await db.transaction(async (tx) => {
+    const [answer] = await tx
+      .select({ status: communityAnswers.status, questionId: communityAnswers.questionId })
+      .from(communityAnswers)
+      .where(eq(communityAnswers.id, id))
+      .for("update");
+    if (!answer) throw new AdminInputError("This answer no longer exists.");
+    if (decision === "delete") await tx.delete(communityAnswers).where(eq(communityAnswers.id, id));
+    else
+      await tx
+        .update(communityAnswers)
+        .set({ status: decision === "approve" ? "published" : "rejected", updatedAt: new Date() })
+        .where(eq(communityAnswers.id, id));
+    const wasShown = answer.status === "published";
+    const isShown = decision === "approve";
+    if (wasShown !== isShown) {
+      await tx
+        .update(communityQuestions)
+        .set({ answerCount: sql`${communityQuestions.answerCount} + ${isShown ? 1 : -1}` })
+        .where(eq(communityQuestions.id, answer.questionId));
+    }
   });
 }

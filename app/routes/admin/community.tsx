@@ -1,0 +1,155 @@
+import { data, useFetcher } from "react-router";
+import { Check, Trash2, X } from "lucide-react";
+import { z } from "zod";
+import type { Route } from "./+types/community";
+import { readForm } from "#app/server/core/form.server";
+import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
+import type { Toast } from "#app/lib/toast";
+import { questionCategoryLabel } from "#app/lib/inbox-schema";
+import { requireAbility } from "#app/server/auth/access.server";
+import { listPendingPosts, moderateAnswer, moderateQuestion } from "#app/server/community/community.server";
+import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { services } from "#app/server/core/services.server";
+import { Button } from "#app/components/ui/button";
+import { adminMeta } from "#app/lib/seo";
+
+export const meta: Route.MetaFunction = () => adminMeta("Ask Kafundisha");
+
+interface ModerationData {
+  ok: boolean;
+  toast: Toast;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAbility(request, "moderateComments");
+  const pending = await listPendingPosts(services().db);
+  return {
+    questions: pending.questions.map(({ createdAt, ...question }) => ({ ...question, created: stampDateTime(createdAt) })),
+    answers: pending.answers.map(({ createdAt, ...answer }) => ({ ...answer, created: stampDateTime(createdAt) })),
+  };
+}
+
+const moderationSchema = z.object({
+  kind: z.enum(["question", "answer"]),
+  id: z.uuid(),
+  intent: z.enum(["approve", "reject", "delete"]),
+});
+
+const doneTexts = { approve: "Published.", reject: "Rejected.", delete: "Deleted." } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
+  await requireAbility(request, "moderateComments");
+  const parsed = moderationSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
+  if (!parsed.success) return data<ModerationData>({ ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } }, { status: 400 });
+  const { kind, id, intent } = parsed.data;
+  try {
+    await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, intent);
+  } catch (error) {
+    return data<ModerationData>({ ok: false, toast: failureToast(error, `Failed to update the ${kind}. Please try again.`) }, { status: 400 });
+  }
+  return data<ModerationData>({
+    ok: true,
+    toast: { type: "success", title: `${kind === "question" ? "Question" : "Answer"} ${doneTexts[intent].toLowerCase()}` },
+  });
+}
+
+// Shared by every item: the screen shows the toast, since the item leaves the queue when the answer lands.
+const moderationFetcherKey = "community-moderation";
+
+/** Publish, reject, or delete for good (after a confirmation), one click each. */
+function ModerationActions({ kind, id, name }: { kind: "question" | "answer"; id: string; name: string }) {
+  const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="flex items-center gap-1">
+      <fetcher.Form method="post" className="flex">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value="approve" variant="ghost" size="icon" aria-label={`Publish ${name}`} title="Publish" disabled={busy}>
+          <Check className="size-4 text-success" aria-hidden />
+        </Button>
+        <Button type="submit" name="intent" value="reject" variant="ghost" size="icon" aria-label={`Reject ${name}`} title="Reject" disabled={busy}>
+          <X className="size-4 text-warning" aria-hidden />
+        </Button>
+      </fetcher.Form>
+      <fetcher.Form method="post" onSubmit={confirmSubmit(`Delete this ${kind}? This cannot be undone.`)}>
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" name="intent" value="delete" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={busy}>
+          <Trash2 className="size-4 text-destructive" aria-hidden />
+        </Button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+/** Ask Kafundisha moderation: what new teachers and visitors posted, waiting to be published. */
+export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(["community_questions", "community_answers"]);
+  useActionToast(useFetcher<ModerationData>({ key: moderationFetcherKey }).data);
+  const { questions, answers } = loaderData;
+  return (
+    <div className="max-w-4xl">
+      <h1 className="text-2xl font-bold">Ask Kafundisha</h1>
+      <p className="mt-1 text-muted-foreground">
+        Questions and answers from new teachers and visitors wait here. Teachers with three published posts, and staff, are published at once.
+      </p>
+      <section aria-labelledby="pending-questions-heading" className="mt-8">
+        <h2 id="pending-questions-heading" className="text-lg font-bold">
+          {`Questions waiting (${questions.length})`}
+        </h2>
+        {questions.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">No questions are waiting.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {questions.map((question) => (
+              <li key={question.id}>
+                <article aria-label={question.title} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border p-4">
+                  <div className="min-w-0 flex-1">
+                    <h3 className="font-semibold">{question.title}</h3>
+                    <p className="text-xs text-muted-foreground">
+                      {question.categories.map(questionCategoryLabel).join(" · ")} · {question.askedBy ?? "Asked without an account"} ·{" "}
+                      <time dateTime={question.created.iso}>{question.created.text}</time>
+                    </p>
+                    <p className="mt-2 text-sm whitespace-pre-line">{question.description}</p>
+                  </div>
+                  <ModerationActions kind="question" id={question.id} name={question.title} />
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="pending-answers-heading" className="mt-10">
+        <h2 id="pending-answers-heading" className="text-lg font-bold">
+          {`Answers waiting (${answers.length})`}
+        </h2>
+        {answers.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">No answers are waiting.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {answers.map((answer) => (
+              <li key={answer.id}>
+                <article
+                  aria-label={`Answer to ${answer.questionTitle}`}
+                  className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border p-4"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="text-xs text-muted-foreground">
+                      {`To “${answer.questionTitle}” · ${answer.authorName ?? "A teacher"} · `}
+                      <time dateTime={answer.created.iso}>{answer.created.text}</time>
+                    </p>
+                    <p className="mt-2 text-sm whitespace-pre-line">{answer.body}</p>
+                  </div>
+                  <ModerationActions kind="answer" id={answer.id} name={`the answer by ${answer.authorName ?? "a teacher"}`} />
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
