@@ -543,6 +543,8 @@ export const communityQuestions = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Published answers, kept with each change of one (lists show it without counting).
     answerCount: integer("answer_count").notNull().default(0),
+    // The answer the asker (or staff) accepted: the question then shows as answered.
+    acceptedAnswerId: uuid("accepted_answer_id").references((): AnyPgColumn => communityAnswers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -571,6 +573,8 @@ export const communityAnswers = pgTable(
     status: text("status", { enum: ["pending", "published", "rejected"] })
       .notNull()
       .default("pending"),
+    // Up-votes, kept with each vote (community_votes holds who voted).
+    votes: integer("votes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,6 +584,21 @@ export const communityAnswers = pgTable(
     check("community_answers_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
     check("community_answers_body_check", sql`length(${t.body}) between 1 and 10000`),
   ],
+);
+
+/** One up-vote of one account for one answer (the primary key keeps it to one). */
+export const communityVotes = pgTable(
+  "community_votes",
+  {
+    answerId: uuid("answer_id")
+      .notNull()
+      .references(() => communityAnswers.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.answerId, t.userId] }), index("community_votes_user_idx").on(t.userId)],
 );
 
 /** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */

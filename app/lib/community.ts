@@ -1,6 +1,7 @@
 // Ask Kafundisha as readers see it: question addresses, answer limits and the page's texts.
 import { slugify } from "./slug";
 import { isUuid } from "./uuid";
+import { isStaff, type Role } from "./access";
 
 /** A question's address words: its title's slug, at most 80 characters. */
 export function questionSlug(title: string): string {
@@ -29,8 +30,24 @@ export const answerTexts = {
   questionPublished: "Your question is published.",
 } as const;
 
+export const communityTexts = {
+  answerGone: "This answer is no longer published.",
+  questionGone: "This question is no longer published.",
+  ownAnswer: "You cannot vote for your own answer.",
+  notYoursToAccept: "Only the person who asked, or a moderator, can accept an answer.",
+  voted: "Thank you for your vote.",
+  unvoted: "Your vote is taken back.",
+  accepted: "Answer accepted.",
+  unaccepted: "The answer is no longer accepted.",
+} as const;
+
+/** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or staff. */
+export const mayAccept = (actor: { id: string; role: Role }, askerId: string | null) => actor.id === askerId || isStaff(actor.role);
+
 export interface AnswerActionData {
   ok: boolean;
+  /** A vote or an acceptance, not a posted answer: its outcome shows by the answers. */
+  step?: boolean;
   message?: string;
   error?: string;
   values?: { body: string };

@@ -21,6 +21,7 @@ import {
   comments,
   communityAnswers,
   communityQuestions,
+  communityVotes,
   contactMessages,
   emailVerifications,
   passwordResets,
@@ -91,6 +92,7 @@ export const backupTables: readonly PgTable[] = [
   contactMessages,
   communityQuestions,
   communityAnswers,
+  communityVotes,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -337,7 +339,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
- * article's creator. Ask Kafundisha answers (0029) did not exist before their table.
+ * article's creator. Ask Kafundisha answers (0029) and votes (0030) did not exist before their tables.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -348,6 +350,7 @@ const optionalTables = new Set([
   "guest_authors",
   "article_authors",
   "community_answers",
+  "community_votes",
 ]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {

@@ -149,6 +149,59 @@ describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`votes and accepted answers (${testDatabaseKind})`, () => {
+  const step = (path: string, jar: CookieJar, intent: string, answerId = "") => postForm(server.url, path, { intent, answerId }, jar);
+  const answerRow = async (body: string) => (await server.services.db.select().from(communityAnswers).where(eq(communityAnswers.body, body)))[0]!;
+
+  it("one vote per account per answer, even at once; never for one's own; taken back on request", async () => {
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const staffAnswer = await answerRow("Use **exit tickets**. <script>alert(1)</script> [a link](javascript:alert(1))");
+    const responses = await Promise.all(Array.from({ length: 5 }, () => step(path, newcomer.jar, "vote", staffAnswer.id)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await answerRow(staffAnswer.body)).votes).toBe(1);
+    const own = await step(path, editor.jar, "vote", staffAnswer.id);
+    expect(own.status).toBe(400);
+    expect(await own.text()).toContain("You cannot vote for your own answer.");
+    const anonymous = await postForm(server.url, path, { intent: "vote", answerId: staffAnswer.id });
+    expect(anonymous.status).toBe(302);
+
+    // The answer with more votes comes first.
+    const peer = await answerRow("Peer marking works too.");
+    expect((await step(path, editor.jar, "vote", peer.id)).status).toBe(200);
+    expect((await step(path, newcomer.jar, "vote", peer.id)).status).toBe(200);
+    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("2 votes"), "the votes on the page");
+    expect(page.html.indexOf("Peer marking works too.")).toBeLessThan(page.html.indexOf("exit tickets"));
+
+    expect((await step(path, newcomer.jar, "unvote", peer.id)).status).toBe(200);
+    expect((await step(path, newcomer.jar, "unvote", peer.id)).status).toBe(200);
+    expect((await answerRow(peer.body)).votes).toBe(1);
+    expect((await step(path, newcomer.jar, "vote", "not-an-id")).status).toBe(400);
+  });
+
+  it("the asker or staff accepts an answer, shown first; nobody else may", async () => {
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const staffAnswer = await answerRow("Use **exit tickets**. <script>alert(1)</script> [a link](javascript:alert(1))");
+    const refused = await step(path, newcomer.jar, "accept", staffAnswer.id);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Only the person who asked, or a moderator, can accept an answer.");
+    const accepted = await step(path, trusted.jar, "accept", staffAnswer.id);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("Answer accepted.");
+    expect((await questionRow(question.title)).acceptedAnswerId).toBe(staffAnswer.id);
+    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("Accepted answer"), "the accepted answer on the page");
+    expect(page.html.indexOf("exit tickets")).toBeLessThan(page.html.indexOf("Peer marking works too."));
+    expect(page.html).toContain(">Answered<");
+    // An answer of another question cannot be accepted here.
+    const other = await questionRow("Asked by an editor");
+    expect((await step(pathOf(other), editor.jar, "accept", staffAnswer.id)).status).toBe(400);
+    expect((await step(path, editor.jar, "unaccept")).status).toBe(200);
+    expect((await questionRow(question.title)).acceptedAnswerId).toBeNull();
+    expect((await step(path, trusted.jar, "accept", staffAnswer.id)).status).toBe(200);
+  });
+});
+
 describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
   const moderate = (jar: CookieJar, fields: { kind: "question" | "answer"; id: string; intent: "approve" | "reject" | "delete" }) =>
     postForm(server.url, "/admin/community", fields, jar);

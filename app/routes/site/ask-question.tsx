@@ -1,31 +1,39 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ask-question";
 import { readForm } from "#app/server/core/form.server";
-import { clientInfo, requireUser } from "#app/server/auth/auth.server";
-import { answerQuestion, checkAnswer, findQuestionPage } from "#app/server/community/community.server";
+import { clientInfo, getUser, requireUser, type SessionUser } from "#app/server/auth/auth.server";
+import { acceptAnswer, answerQuestion, checkAnswer, findQuestionPage, voteForAnswer, votesOf } from "#app/server/community/community.server";
+import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { isUuid } from "#app/lib/uuid";
 import { postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { useRootData } from "#app/lib/root-data";
-import { answerMaxLength, answerTexts, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
+import { answerMaxLength, answerTexts, communityTexts, mayAccept, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
 import { articleBodyClass } from "#app/lib/article-body";
 import { longDate } from "#app/lib/long-date";
 import { plural } from "#app/lib/plural";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { PlainFormOutcome } from "#app/components/site/plain-form-outcome";
+import { buttonClass } from "#app/components/ui/button";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 
 const notFound = () => new Response("Question Not Found", { status: 404 });
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = questionIdFrom(params.question);
-  const page = id ? await findQuestionPage(services().db, id) : null;
+  const { db } = services();
+  const page = id ? await findQuestionPage(db, id) : null;
   if (!page) throw notFound();
   // One address per question: old or shortened words lead to the current one.
   const path = questionPath(page.question);
   if (`/ask-kafundisha/${params.question}` !== path) throw redirect(path, 301);
-  return keptOnServer(page);
+  // A signed-in reader's page (never cached) shows their votes and, to the asker or staff, Accept.
+  const user = await getUser(request);
+  const viewer = user ? { id: user.id, votedFor: await votesOf(db, page.question.id, user.id), mayAccept: mayAccept(user, page.question.askerId) } : null;
+  const { askerId: _askerId, ...question } = page.question;
+  return keptOnServer({ question, answers: page.answers.map(({ userId, ...answer }) => ({ ...answer, mine: Boolean(user && userId === user.id) })), viewer });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
@@ -34,11 +42,31 @@ export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
 
 export const clientLoader = loadAsDocument;
 
+/** Vote, take a vote back, accept or stop accepting: the page again with what happened. */
+async function answerStep(form: FormData, questionId: string, user: SessionUser) {
+  const intent = form.get("intent");
+  const answerId = String(form.get("answerId") ?? "");
+  if (!["vote", "unvote", "accept", "unaccept"].includes(String(intent)) || (intent !== "unaccept" && !isUuid(answerId))) {
+    return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
+  }
+  const { db } = services();
+  try {
+    if (intent === "vote" || intent === "unvote") await voteForAnswer(db, questionId, answerId, user, intent === "vote");
+    else await acceptAnswer(db, questionId, intent === "accept" ? answerId : null, user);
+  } catch (error) {
+    if (error instanceof AdminInputError) return data<AnswerActionData>({ ok: false, step: true, error: error.message }, { status: 400 });
+    throw error;
+  }
+  const done = { vote: communityTexts.voted, unvote: communityTexts.unvoted, accept: communityTexts.accepted, unaccept: communityTexts.unaccepted } as const;
+  return data<AnswerActionData>({ ok: true, step: true, message: done[intent as keyof typeof done] });
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = questionIdFrom(params.question);
   if (!id) throw notFound();
   const form = (await readForm(request)) ?? new FormData();
+  if (form.has("intent")) return answerStep(form, id, user);
   const values = { body: String(form.get("body") ?? "") };
   const checked = checkAnswer(values.body);
   if (!checked.ok) return data<AnswerActionData>({ ok: false, values, error: checked.error }, { status: 400 });
@@ -87,8 +115,24 @@ function AnswerForm({ result }: { result?: AnswerActionData }) {
   );
 }
 
+/** A one-button form for a step on an answer (vote, accept), posted as a page. */
+function AnswerStep({ intent, answerId, context, children }: { intent: string; answerId: string; context: string; children: React.ReactNode }) {
+  return (
+    <form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="answerId" value={answerId} />
+      <button type="submit" className={buttonClass("outline", "sm")}>
+        {children}
+        <span className="sr-only">{` ${context}`}</span>
+      </button>
+    </form>
+  );
+}
+
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, answers } = loaderData;
+  const { question, answers, viewer } = loaderData;
+  const stepResult = actionData?.step ? actionData : undefined;
+  const answerResult = actionData?.step ? undefined : actionData;
   const signedIn = Boolean(useRootData()?.user);
   const path = questionPath(question);
   return (
@@ -101,6 +145,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       <article className="mt-4">
         <p className="text-xs font-semibold tracking-wide text-accent uppercase">{question.categories.map(questionCategoryLabel).join(" · ")}</p>
         <h1 className="mt-2 font-serif text-3xl font-black md:text-4xl">{question.title}</h1>
+        {question.acceptedAnswerId && (
+          <p className="mt-2 inline-block rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success-soft-foreground">Answered</p>
+        )}
         <p className="mt-3 text-sm text-muted-foreground">
           Asked by <span className="font-semibold text-foreground">{question.askedBy ?? "a teacher"}</span>
           {question.publishedAt && (
@@ -117,12 +164,18 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="answers-heading" className="text-2xl font-bold">
           {plural(answers.length, { one: "Answer", other: "Answers" })}
         </h2>
+        {stepResult && (
+          <p role={stepResult.ok ? "status" : "alert"} className={`mt-3 text-sm font-medium ${stepResult.ok ? "text-success" : "text-destructive"}`}>
+            {stepResult.ok ? stepResult.message : stepResult.error}
+          </p>
+        )}
         {answers.length === 0 ? (
           <p className="mt-4 text-muted-foreground">No answers yet. Share what has worked for you.</p>
         ) : (
           <ol className="mt-6 space-y-6">
             {answers.map((answer) => (
-              <li key={answer.id} className="rounded-lg bg-subtle p-4">
+              <li key={answer.id} className={`rounded-lg bg-subtle p-4 ${answer.accepted ? "border-2 border-success-border" : ""}`}>
+                {answer.accepted && <p className="mb-2 text-xs font-semibold text-success">Accepted answer</p>}
                 <p className="text-sm">
                   <span className="font-semibold">{answer.authorName ?? "A teacher"}</span>
                   {answer.byStaff && <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-background">Kafundisha answer</span>}
@@ -132,12 +185,33 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                   </span>
                 </p>
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
+                <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+                  <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
+                  {viewer && !answer.mine && (
+                    <AnswerStep
+                      intent={viewer.votedFor.includes(answer.id) ? "unvote" : "vote"}
+                      answerId={answer.id}
+                      context={`(the answer by ${answer.authorName ?? "a teacher"})`}
+                    >
+                      {viewer.votedFor.includes(answer.id) ? "Take back vote" : "Vote up"}
+                    </AnswerStep>
+                  )}
+                  {viewer?.mayAccept && (
+                    <AnswerStep
+                      intent={answer.accepted ? "unaccept" : "accept"}
+                      answerId={answer.id}
+                      context={`(the answer by ${answer.authorName ?? "a teacher"})`}
+                    >
+                      {answer.accepted ? "Stop accepting" : "Accept answer"}
+                    </AnswerStep>
+                  )}
+                </div>
               </li>
             ))}
           </ol>
         )}
         {signedIn ? (
-          <AnswerForm result={actionData} />
+          <AnswerForm result={answerResult} />
         ) : (
           <p className="mt-6 rounded-lg border border-border p-4">
             <a href={`/auth?redirectTo=${encodeURIComponent(path)}`} className="font-semibold text-accent underline">

@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, gt, gte, sql } from "drizzle-orm";
-import { communityAnswers, communityQuestions, profiles } from "#database/schema";
+import { communityAnswers, communityQuestions, communityVotes, profiles } from "#database/schema";
 import { isStaff, type Role } from "#app/lib/access";
-import { answerMaxLength, answerTexts, trustedAfterPosts } from "#app/lib/community";
+import { answerMaxLength, answerTexts, communityTexts, mayAccept, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -45,11 +45,13 @@ const questionCard = {
 };
 
 const published = eq(communityQuestions.status, "published");
+// Spelled out: an unqualified "id" inside would be the answer's.
+const answerVotes = sql`(select coalesce(sum(a.votes), 0) from community_answers a where a.question_id = "community_questions"."id" and a.status = 'published')`;
 const day = 24 * 60 * 60 * 1000;
 
 /**
- * The Ask Kafundisha page's lists and figures, from the database: the newest questions, the most
- * answered of the last 30 days, the newest still unanswered, and the community's counts.
+ * The Ask Kafundisha page's lists and figures, from the database: the newest questions, those with
+ * the most answers and votes of the last 30 days, the newest still unanswered, and the community's counts.
  */
 export async function communityOverview(db: AppDb, now = new Date()) {
   const cards = () => db.select(questionCard).from(communityQuestions).leftJoin(profiles, eq(profiles.id, communityQuestions.userId));
@@ -57,7 +59,7 @@ export async function communityOverview(db: AppDb, now = new Date()) {
     cards().where(published).orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id)).limit(6),
     cards()
       .where(and(published, gte(communityQuestions.publishedAt, new Date(now.getTime() - 30 * day)), gt(communityQuestions.answerCount, 0)))
-      .orderBy(desc(communityQuestions.answerCount), desc(communityQuestions.publishedAt), desc(communityQuestions.id))
+      .orderBy(desc(sql`${communityQuestions.answerCount} + ${answerVotes}`), desc(communityQuestions.publishedAt), desc(communityQuestions.id))
       .limit(5),
     cards()
       .where(and(published, eq(communityQuestions.answerCount, 0)))
@@ -89,10 +91,18 @@ export async function communityOverview(db: AppDb, now = new Date()) {
 
 export type QuestionCard = Awaited<ReturnType<typeof communityOverview>>["recent"][number];
 
-/** A published question's page: the question, who asked and when, and its published answers, oldest first. */
+/**
+ * A published question's page: the question, who asked and when, and its published answers, best
+ * first (the accepted one, then by votes, then the oldest).
+ */
 export async function findQuestionPage(db: AppDb, id: string) {
   const [question] = await db
-    .select({ ...questionCard, description: communityQuestions.description })
+    .select({
+      ...questionCard,
+      description: communityQuestions.description,
+      askerId: communityQuestions.userId,
+      acceptedAnswerId: communityQuestions.acceptedAnswerId,
+    })
     .from(communityQuestions)
     .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
     .where(and(eq(communityQuestions.id, id), published));
@@ -100,15 +110,82 @@ export async function findQuestionPage(db: AppDb, id: string) {
   const answers = await db
     .select({
       id: communityAnswers.id,
+      userId: communityAnswers.userId,
       authorName: communityAnswers.authorName,
       byStaff: communityAnswers.byStaff,
       bodyHtml: communityAnswers.bodyHtml,
+      votes: communityAnswers.votes,
       createdAt: communityAnswers.createdAt,
     })
     .from(communityAnswers)
     .where(and(eq(communityAnswers.questionId, id), eq(communityAnswers.status, "published")))
-    .orderBy(asc(communityAnswers.createdAt), asc(communityAnswers.id));
-  return { question, answers };
+    .orderBy(
+      desc(sql`(${communityAnswers.id} = ${question.acceptedAnswerId ?? null}::uuid) is true`),
+      desc(communityAnswers.votes),
+      asc(communityAnswers.createdAt),
+      asc(communityAnswers.id),
+    );
+  return { question, answers: answers.map((answer) => ({ ...answer, accepted: answer.id === question.acceptedAnswerId })) };
+}
+
+/** The answers of a question `userId` has voted for. */
+export async function votesOf(db: AppDb, questionId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ answerId: communityVotes.answerId })
+    .from(communityVotes)
+    .innerJoin(communityAnswers, eq(communityAnswers.id, communityVotes.answerId))
+    .where(and(eq(communityVotes.userId, userId), eq(communityAnswers.questionId, questionId)));
+  return rows.map((row) => row.answerId);
+}
+
+/** A published answer of a published question, locked until the caller's transaction ends; refused otherwise. */
+async function lockAnswerOf(db: AppDb, questionId: string, answerId: string) {
+  const [answer] = await db
+    .select({ userId: communityAnswers.userId })
+    .from(communityAnswers)
+    .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+    .where(and(eq(communityAnswers.id, answerId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
+    .for("update", { of: communityAnswers });
+  if (!answer) throw new AdminInputError(communityTexts.answerGone);
+  return answer;
+}
+
+/**
+ * One up-vote per account per answer (`up`), or takes it back; never for one's own answer. Two
+ * votes at once count once: the primary key keeps the second out, and only a new row counts.
+ */
+export async function voteForAnswer(db: AppDb, questionId: string, answerId: string, voter: Pick<Poster, "id">, up: boolean) {
+  await db.transaction(async (tx) => {
+    const answer = await lockAnswerOf(tx, questionId, answerId);
+    if (answer.userId === voter.id) throw new AdminInputError(communityTexts.ownAnswer);
+    const changed = up
+      ? await tx.insert(communityVotes).values({ answerId, userId: voter.id }).onConflictDoNothing().returning({ answerId: communityVotes.answerId })
+      : await tx
+          .delete(communityVotes)
+          .where(and(eq(communityVotes.answerId, answerId), eq(communityVotes.userId, voter.id)))
+          .returning({ answerId: communityVotes.answerId });
+    if (changed.length > 0) {
+      await tx
+        .update(communityAnswers)
+        .set({ votes: sql`${communityAnswers.votes} + ${up ? 1 : -1}` })
+        .where(eq(communityAnswers.id, answerId));
+    }
+  });
+}
+
+/** The asker, or staff, accepts an answer (`answerId`), or takes the acceptance back (null). */
+export async function acceptAnswer(db: AppDb, questionId: string, answerId: string | null, actor: Pick<Poster, "id" | "role">) {
+  await db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ askerId: communityQuestions.userId })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.id, questionId), published))
+      .for("update");
+    if (!question) throw new AdminInputError(communityTexts.questionGone);
+    if (!mayAccept(actor, question.askerId)) throw new AdminInputError(communityTexts.notYoursToAccept);
+    if (answerId) await lockAnswerOf(tx, questionId, answerId);
+    await tx.update(communityQuestions).set({ acceptedAnswerId: answerId }).where(eq(communityQuestions.id, questionId));
+  });
 }
 
 /** Checks an answer's text: trimmed, required, at most `answerMaxLength` characters. */

@@ -9,6 +9,7 @@ import {
   comments,
   communityAnswers,
   communityQuestions,
+  communityVotes,
   guestAuthors,
   pageViews,
   profiles,
@@ -219,7 +220,29 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
         createdAt: new Date(askedAt(question).getTime() + (order + 1) * 3 * 60 * 60 * 1000),
       })),
     );
-    await tx.insert(communityAnswers).values(answers);
+    const insertedAnswers = await tx.insert(communityAnswers).values(answers).returning({ id: communityAnswers.id });
+    // Votes from the other demo accounts, and the asker's accepted answer where someone else answered.
+    const voters = [readerId, ...authorIds];
+    const votes = answers.flatMap((answer, index) =>
+      voters
+        .filter((voter) => voter !== answer.userId)
+        .slice(0, (index * 7) % 4)
+        .map((userId) => ({ answerId: insertedAnswers[index]!.id, userId })),
+    );
+    if (votes.length > 0) await tx.insert(communityVotes).values(votes);
+    for (const answer of insertedAnswers) {
+      const counted = votes.filter((vote) => vote.answerId === answer.id).length;
+      if (counted > 0) await tx.update(communityAnswers).set({ votes: counted }).where(eq(communityAnswers.id, answer.id));
+    }
+    for (const [index, question] of demoQuestions.entries()) {
+      const accepted = answers.findIndex((answer) => answer.questionId === insertedQuestions[index]!.id && answer.userId !== posterId(question.by));
+      if (question.by !== null && accepted >= 0) {
+        await tx
+          .update(communityQuestions)
+          .set({ acceptedAnswerId: insertedAnswers[accepted]!.id })
+          .where(eq(communityQuestions.id, insertedQuestions[index]!.id));
+      }
+    }
 
     const published = demoArticles.filter((article) => article.status === "published").map((article) => `/articles/${articleId.get(article.key)}`);
     const others = ["/", "/articles", "/about", ...demoCategories.map((category) => `/category/${category.slug}`)];
