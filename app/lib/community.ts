@@ -52,3 +52,63 @@ export interface AnswerActionData {
   error?: string;
   values?: { body: string };
 }
+
+interface QuestionForMeta {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  askedBy: string | null;
+  publishedAt: Date | string | null;
+  answers: number;
+}
+
+interface AnswerForMeta {
+  id: string;
+  authorName: string | null;
+  bodyHtml: string;
+  votes: number;
+  accepted: boolean;
+  createdAt: Date | string;
+}
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : undefined);
+
+/** An answer's text as readers see it (its sanitized HTML without tags): links dropped by the renderer stay dropped. */
+export function answerText(bodyHtml: string): string {
+  const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&amp;": "&" };
+  return bodyHtml
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => entities[entity]!)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A question page's schema.org QAPage: the question, its accepted answer and the others, with votes. */
+export function qaPageJsonLd(question: QuestionForMeta, answers: readonly AnswerForMeta[], publicUrl: string) {
+  const url = `${publicUrl}${questionPath(question)}`;
+  const person = (name: string | null) => ({ "@type": "Person", name: name ?? "A teacher" });
+  const answer = (item: AnswerForMeta) => ({
+    "@type": "Answer",
+    text: answerText(item.bodyHtml),
+    upvoteCount: item.votes,
+    datePublished: iso(item.createdAt),
+    url: `${url}#answer-${item.id}`,
+    author: person(item.authorName),
+  });
+  const accepted = answers.find((item) => item.accepted);
+  return {
+    "@context": "https://schema.org",
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: question.title,
+      text: question.description,
+      answerCount: question.answers,
+      datePublished: iso(question.publishedAt),
+      author: person(question.askedBy),
+      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+      ...(answers.some((item) => !item.accepted) ? { suggestedAnswer: answers.filter((item) => !item.accepted).map(answer) } : {}),
+    },
+  };
+}

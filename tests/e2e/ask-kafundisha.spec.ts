@@ -46,7 +46,28 @@ test("a staff member's question is published at once and their answer is a Kafun
   await expect(page.getByText("1 Answer", { exact: true })).toBeVisible();
   await expect(page.getByText("Kafundisha answer")).toBeVisible();
   await expect(page.locator("strong", { hasText: "twos" })).toBeVisible();
+  // Staff may accept an answer; nobody votes for their own.
+  await expect(page.getByRole("button", { name: /^Vote up/ })).toHaveCount(0);
+  await page.getByRole("button", { name: /^Accept answer/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Answer accepted.");
+  await page.goto(questionUrl);
+  await expect(page.getByText("Accepted answer", { exact: true })).toBeVisible();
+  await expect(page.getByText("Answered", { exact: true })).toBeVisible();
   await context.close();
+
+  // Another teacher votes for it, and takes the vote back.
+  const voterAccount = await newStaffAccount(browser, "author", "Bupe Chanda");
+  const voter = await (await browser.newContext()).newPage();
+  await signIn(voter, voterAccount.email, voterAccount.password);
+  await expect(voter.getByText("Signed in successfully!")).toBeVisible();
+  await voter.goto(questionUrl);
+  await voter.getByRole("button", { name: /^Vote up/ }).click();
+  await expect(voter.getByRole("status")).toHaveText("Thank you for your vote.");
+  await voter.goto(questionUrl);
+  await expect(voter.getByText("1 vote", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(voter);
+  await voter.getByRole("button", { name: /^Take back vote/ }).click();
+  await expect(voter.getByRole("status")).toHaveText("Your vote is taken back.");
 });
 
 test("a visitor's question waits; an editor publishes it from Ask Kafundisha moderation", async ({ page, browser }) => {

@@ -200,6 +200,27 @@ describe(`votes and accepted answers (${testDatabaseKind})`, () => {
     expect((await questionRow(question.title)).acceptedAnswerId).toBeNull();
     expect((await step(path, trusted.jar, "accept", staffAnswer.id)).status).toBe(200);
   });
+
+  it("question pages carry QAPage structured data and are in the sitemap", async () => {
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("Accepted answer"), "the accepted answer");
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.html)![1]!);
+    expect(jsonLd["@type"]).toBe("QAPage");
+    expect(jsonLd.mainEntity).toMatchObject({
+      "@type": "Question",
+      name: "Asked by a trusted teacher",
+      answerCount: 2,
+      author: { "@type": "Person", name: "Trusted Teacher" },
+      acceptedAnswer: { "@type": "Answer", upvoteCount: 1, author: { name: "Chipo Phiri" } },
+      suggestedAnswer: [{ "@type": "Answer", text: "Peer marking works too.", upvoteCount: 1 }],
+    });
+    expect(jsonLd.mainEntity.acceptedAnswer.url).toMatch(new RegExp(`${path}#answer-[0-9a-f-]{36}$`));
+    expect(page.html).not.toContain("<script>alert(1)</script>");
+    const sitemap = await html("/sitemap.xml");
+    expect(sitemap).toContain(`${path}</loc>`);
+    expect(sitemap).not.toContain(pathOf(await questionRow("Asked without an account")));
+  });
 });
 
 describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {

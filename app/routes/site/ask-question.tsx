@@ -9,7 +9,7 @@ import { postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { useRootData } from "#app/lib/root-data";
-import { answerMaxLength, answerTexts, communityTexts, mayAccept, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
+import { answerMaxLength, answerTexts, communityTexts, mayAccept, qaPageJsonLd, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
 import { articleBodyClass } from "#app/lib/article-body";
 import { longDate } from "#app/lib/long-date";
@@ -79,13 +79,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   if (!page) return [{ title: "Question Not Found | The Educator" }, { name: "robots", content: "noindex" }];
-  const { question } = page;
-  return pageMeta({
-    title: question.title,
-    description: question.description.slice(0, 200),
-    path: questionPath(question),
-    publicUrl: publicUrlFrom(matches),
-  });
+  const { question, answers } = page;
+  const publicUrl = publicUrlFrom(matches);
+  return [
+    ...pageMeta({ title: question.title, description: question.description.slice(0, 200), path: questionPath(question), publicUrl }),
+    { "script:ld+json": qaPageJsonLd(question, answers, publicUrl) },
+  ];
 };
 
 /** A plain form: it posts as a page, and the answer comes back as the page's action data. */
@@ -174,7 +173,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         ) : (
           <ol className="mt-6 space-y-6">
             {answers.map((answer) => (
-              <li key={answer.id} className={`rounded-lg bg-subtle p-4 ${answer.accepted ? "border-2 border-success-border" : ""}`}>
+              <li key={answer.id} id={`answer-${answer.id}`} className={`rounded-lg bg-subtle p-4 ${answer.accepted ? "border-2 border-success-border" : ""}`}>
                 {answer.accepted && <p className="mb-2 text-xs font-semibold text-success">Accepted answer</p>}
                 <p className="text-sm">
                   <span className="font-semibold">{answer.authorName ?? "A teacher"}</span>

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
-import { articleAuthors, articleTags, articles, guestAuthors, profiles, tags } from "#database/schema";
+import { articleAuthors, articleTags, articles, communityQuestions, guestAuthors, profiles, tags } from "#database/schema";
+import { questionPath } from "#app/lib/community";
 import { clickableCategorySlugs } from "#app/lib/category-label";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { services } from "#app/server/core/services.server";
@@ -40,15 +41,25 @@ async function listingPaths(): Promise<string[]> {
   return [...tagRows.map((row) => `/tag/${row.slug}`), ...authorSlugs.map((slug) => `/author/${slug}`)];
 }
 
-/** The sitemap 0.9 document: public pages, tag and author pages and every published article, with absolute URLs from PUBLIC_URL. */
+/** The sitemap 0.9 document: public pages, tag and author pages, every published article and Ask Kafundisha question, with absolute URLs from PUBLIC_URL. */
 export async function buildSitemap(publicUrl: string): Promise<string> {
   const listings = (await listingPaths()).slice(0, maxUrls / 2);
-  const published = await services()
-    .db.select({ id: articles.id, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
-    .from(articles)
-    .where(publishedOnly)
-    .orderBy(desc(articles.publishedAt))
-    .limit(maxUrls - staticPaths.length - listings.length);
+  const share = Math.floor((maxUrls - staticPaths.length - listings.length) / 2);
+  const [published, questions] = await Promise.all([
+    services()
+      .db.select({ id: articles.id, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
+      .from(articles)
+      .where(publishedOnly)
+      .orderBy(desc(articles.publishedAt))
+      .limit(share),
+    // Ask Kafundisha questions share the rest, newest first.
+    services()
+      .db.select({ id: communityQuestions.id, slug: communityQuestions.slug, publishedAt: communityQuestions.publishedAt })
+      .from(communityQuestions)
+      .where(eq(communityQuestions.status, "published"))
+      .orderBy(desc(communityQuestions.publishedAt))
+      .limit(share),
+  ]);
   const entries: SitemapEntry[] = [
     ...staticPaths.map((path) => ({ path })),
     ...listings.map((path) => ({ path })),
@@ -56,6 +67,7 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
       path: `/articles/${article.id}`,
       lastModified: latest(article.updatedAt, article.publishedAt),
     })),
+    ...questions.map((question) => ({ path: questionPath(question), lastModified: question.publishedAt ?? undefined })),
   ];
   const urls = entries.map(({ path, lastModified }) => {
     const lastmod = lastModified ? `<lastmod>${w3cDatetime(lastModified)}</lastmod>` : "";
