@@ -543,6 +543,10 @@ export const communityQuestions = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Published answers, kept with each change of one (lists show it without counting).
     answerCount: integer("answer_count").notNull().default(0),
+    // Full-text search over title and description, ranked in that order; `simple`, as for articles.
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
+    ),
     // The answer the asker (or staff) accepted: the question then shows as answered.
     acceptedAnswerId: uuid("accepted_answer_id").references((): AnyPgColumn => communityAnswers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -550,6 +554,7 @@ export const communityQuestions = pgTable(
   (t) => [
     index("community_questions_created_at_idx").on(t.createdAt.desc()),
     index("community_questions_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc()),
+    index("community_questions_search_idx").using("gin", t.searchVector),
     check("community_questions_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
     check("community_questions_published_check", sql`(${t.status} = 'published') <= (${t.publishedAt} is not null)`),
   ],

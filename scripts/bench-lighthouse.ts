@@ -117,14 +117,17 @@ async function main() {
   }
   progress("starting the built app (npm run serve) on a fresh demo magazine…");
   const app = await serveBuiltApp({ dataDir: temporaryDataDir() });
-  const { pages, articlePath } = await resolvePages(app.base, pagesFromEnv(["/", "/articles", "/category/health", "article"]));
+  const { pages, articlePath, questionPath } = await resolvePages(
+    app.base,
+    pagesFromEnv(["/", "/articles", "/category/health", "article", "/ask-kafundisha", "question"]),
+  );
   for (const page of pages) await getPage(`${app.base}${page}`); // warm up
 
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, handleSIGINT: false, logLevel: "silent" });
   const stopChrome = onCleanup(() => chrome.kill());
   const audits: PageAudit[] = [];
   for (const page of pages) {
-    const label = page === articlePath ? "/articles/{id}" : page;
+    const label = page === articlePath ? "/articles/{id}" : page === questionPath ? "/ask-kafundisha/{id}" : page;
     const results: Result[] = [];
     for (let run = 1; run <= runs; run++) {
       progress(`lighthouse ${label} (run ${run} of ${runs})`);

@@ -2,6 +2,8 @@
 import { slugify } from "./slug";
 import { isUuid } from "./uuid";
 import { isStaff, type Role } from "./access";
+import { questionCategories } from "./inbox-schema";
+import { pageCursorParams } from "./article-list-params";
 
 /** A question's address words: its title's slug, at most 80 characters. */
 export function questionSlug(title: string): string {
@@ -111,4 +113,34 @@ export function qaPageJsonLd(question: QuestionForMeta, answers: readonly Answer
       ...(answers.some((item) => !item.accepted) ? { suggestedAnswer: answers.filter((item) => !item.accepted).map(answer) } : {}),
     },
   };
+}
+
+/** The Ask Kafundisha list's query: words and a category (a known one), canonical. */
+export function questionListParams(search: URLSearchParams) {
+  const q = (search.get("q") ?? "").trim().slice(0, 200);
+  const category = search.get("category");
+  return { q, category: category && questionCategories.some((known) => known.value === category) ? category : null };
+}
+
+/** The list's address for these parameters (page cursors left out: a new search starts at page 1). */
+export function questionListHref(params: { q: string; category: string | null }) {
+  const search = new URLSearchParams();
+  if (params.q) search.set("q", params.q);
+  if (params.category) search.set("category", params.category);
+  const text = search.toString();
+  return `/ask-kafundisha${text ? `?${text}` : ""}#questions`;
+}
+
+/** What the list page reads of its query, canonical (the reader page cache keys on it). */
+export function questionListQuery(search: URLSearchParams): string {
+  const canonical = new URLSearchParams();
+  const { q, category } = questionListParams(search);
+  if (q) canonical.set("q", q);
+  if (category) canonical.set("category", category);
+  for (const name of pageCursorParams) {
+    const cursor = search.get(name);
+    if (cursor) canonical.set(name, cursor);
+  }
+  const text = canonical.toString();
+  return text ? `?${text}` : "";
 }

@@ -28,21 +28,23 @@ const page = async (path: string) => (await fetch(`${server.url}${path}`, { head
 describe(`what waits for staff (${testDatabaseKind})`, () => {
   it("counts pending comments and unread messages and questions, for the sidebar", async () => {
     const { db } = server.services;
-    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0, pendingReview: 0 });
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0, pendingReview: 0, pendingCommunity: 0 });
     const pending = await aComment(db, { content: "Can I use this with Grade 4?", articleId });
     await aComment(db, { content: "Already approved", articleId, status: "approved" });
     const message = await aContactMessage(db, { subject: "Writing for the magazine" });
     await aCommunityQuestion(db, { title: "Teaching reading in Bemba" });
-    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2, pendingReview: 0 });
+    // The question is unread in the Inbox and waits for a moderator in Ask Kafundisha.
+    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2, pendingReview: 0, pendingCommunity: 1 });
 
     // The sidebar shows them on every admin page, for screen readers too.
     const html = await page("/admin/users");
     expect(html).toMatch(/data-waiting="pending"[^>]*><span class="">1<\/span><span class="sr-only"> pending</);
     expect(html).toMatch(/data-waiting="unread"[^>]*><span class="">2<\/span><span class="sr-only"> unread</);
+    expect(html).toMatch(/data-waiting="waiting"[^>]*><span class="">1<\/span><span class="sr-only"> waiting</);
 
     await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending.id));
     await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message.id));
-    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1, pendingReview: 0 });
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1, pendingReview: 0, pendingCommunity: 1 });
   });
 
   it("is for staff only", async () => {
@@ -68,18 +70,20 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
     expect(html.match(/<tr><th scope="row"/g)).toHaveLength(7);
   });
 
-  it("announces new messages and questions to staff, and never to readers", async () => {
+  it("announces new messages and questions to staff; readers learn only that questions changed, never of messages", async () => {
     const staff = await connectSse(`${server.url}/api/events`, { Cookie: owner.header() });
     const reader = await connectSse(`${server.url}/api/events`);
     try {
       const { db } = server.services;
       const message = await aContactMessage(db);
       expect(await staff.next((data) => data.table === "contact_messages")).toEqual({ table: "contact_messages", op: "insert", id: message.id });
-      await aCommunityQuestion(db);
-      await staff.next((data) => data.table === "community_questions");
+      const question = await aCommunityQuestion(db);
+      expect(await staff.next((data) => data.table === "community_questions")).toEqual({ table: "community_questions", op: "insert", id: question.id });
+      // Questions are public once published: the Ask Kafundisha pages reload, without learning which one.
+      expect(await reader.next((data) => data.table === "community_questions")).toEqual({ table: "community_questions", op: "insert", id: null });
       await aCategory(db);
       await reader.next((data) => data.table === "categories");
-      expect(reader.received.filter((data) => data.table === "contact_messages" || data.table === "community_questions")).toEqual([]);
+      expect(reader.received.filter((data) => data.table === "contact_messages")).toEqual([]);
     } finally {
       staff.close();
       reader.close();

@@ -149,6 +149,40 @@ describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`browsing every question (${testDatabaseKind})`, () => {
+  it("searches (ranked, the words marked), filters by category and pages by 12, with plain links", async () => {
+    const { db } = server.services;
+    for (let n = 1; n <= 13; n++) {
+      await db.insert(communityQuestions).values({
+        title: `Solar lamp question ${n}`,
+        categories: ["technology"],
+        description: `Lamp number ${n} for evening study.`,
+        status: "published",
+        publishedAt: new Date(Date.now() - n * 60_000),
+      });
+    }
+    const first = await html("/ask-kafundisha?category=technology");
+    const section = (page: string) => page.slice(page.indexOf('id="questions"'));
+    expect(section(first)).toContain("13 questions");
+    expect(section(first).match(/Solar lamp question \d+/g)).toHaveLength(12);
+    expect(section(first)).toContain("Solar lamp question 1<");
+    const next = /<a rel="next" href="([^"]+)"/.exec(section(first))![1]!.replaceAll("&amp;", "&");
+    expect(next).toContain("category=technology");
+    const second = await html(next);
+    expect(section(second).match(/Solar lamp question \d+/g)).toEqual(["Solar lamp question 13"]);
+    expect(section(first)).toContain('aria-current="true"');
+
+    const searched = section(await html("/ask-kafundisha?q=evening%20lamp"));
+    expect(searched).toContain("13 questions");
+    expect(searched).toContain("<mark>evening</mark>");
+    const none = section(await html("/ask-kafundisha?q=zzzqqq"));
+    expect(none).toContain("0 questions");
+    expect(none).toContain("No questions match.");
+    // An unknown category is no filter at all: "All" is the current chip.
+    expect(section(await html("/ask-kafundisha?category=astrology"))).toContain('href="/ask-kafundisha#questions" aria-current="true"');
+  });
+});
+
 describe(`votes and accepted answers (${testDatabaseKind})`, () => {
   const step = (path: string, jar: CookieJar, intent: string, answerId = "") => postForm(server.url, path, { intent, answerId }, jar);
   const answerRow = async (body: string) => (await server.services.db.select().from(communityAnswers).where(eq(communityAnswers.body, body)))[0]!;

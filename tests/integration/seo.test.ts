@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
 import { demoArticles } from "#database/seed/demo-content";
+import { demoQuestions } from "#database/seed/demo-community";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
 import { anArticle } from "#tests/factories";
@@ -72,7 +73,11 @@ describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
     const listings = locs.filter((loc) => loc.startsWith(`${publicUrl}/tag/`) || loc.startsWith(`${publicUrl}/author/`));
     expect(listings).toContain(`${publicUrl}/tag/wellbeing`);
     expect(listings).toContain(`${publicUrl}/author/natasha-mwiinga`);
-    expect(locs).toHaveLength(pages.length + categoryPages.length + published.length + listings.length);
+    // The guest byline's page, and every demo Ask Kafundisha question's.
+    expect(listings).toContain(`${publicUrl}/author/chanda-phiri`);
+    const questions = locs.filter((loc) => loc.startsWith(`${publicUrl}/ask-kafundisha/`));
+    expect(questions).toHaveLength(demoQuestions.length);
+    expect(locs).toHaveLength(pages.length + categoryPages.length + published.length + listings.length + questions.length);
   });
 
   it("feeds the latest 20 published articles as RSS 2.0 with absolute links and RFC 822 dates", async () => {

@@ -2,10 +2,15 @@ import { MessageSquare } from "./icons";
 import { plural } from "#app/lib/plural";
 import { longDate } from "#app/lib/long-date";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
-import { questionPath } from "#app/lib/community";
+import { questionListHref, questionPath } from "#app/lib/community";
+import { questionCategories } from "#app/lib/inbox-schema";
+import { buttonClass } from "#app/components/ui/button";
+import { Pagination, type PageLinks } from "./pagination";
 
 /** A published question as the Ask Kafundisha lists show it. */
 export interface QuestionSummary {
+  /** A search's matching passage, as safe HTML with the matched words in <mark>. */
+  snippetHtml?: string | null;
   id: string;
   slug: string;
   title: string;
@@ -75,6 +80,10 @@ export function QuestionList({ questions, empty, headingLevel = 3 }: { questions
               {question.title}
             </a>
           </Heading>
+          {question.snippetHtml && (
+            // Escaped on the server, with only <mark> added (app/server/db/full-text.server.ts snippetHtml).
+            <p className="mt-1 text-sm text-muted-foreground" dangerouslySetInnerHTML={{ __html: `…${question.snippetHtml}…` }} />
+          )}
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span>{question.askedBy ?? "A teacher"}</span>
             {question.publishedAt && <time dateTime={new Date(question.publishedAt).toISOString()}>{longDate(question.publishedAt)}</time>}
@@ -133,6 +142,69 @@ export function AskPopularQuestions({ questions }: { questions: QuestionSummary[
           ))}
         </ol>
       )}
+    </section>
+  );
+}
+
+/**
+ * Every published question, a page of 12 at a time: searched (full-text, ranked as articles are)
+ * and filtered by a category chip. Plain links and a GET form: it works without JavaScript.
+ */
+export function AskBrowseQuestions({
+  params,
+  questions,
+  total,
+  pages,
+}: {
+  params: { q: string; category: string | null };
+  questions: QuestionSummary[];
+  total: number;
+  pages: PageLinks;
+}) {
+  const chip = "rounded-full border px-3 py-1 text-sm font-medium";
+  return (
+    <section id="questions" aria-labelledby="all-questions-heading" className="mt-12">
+      <h2 id="all-questions-heading" className="text-xl font-bold">
+        All Questions
+      </h2>
+      <form method="get" action="/ask-kafundisha#questions" role="search" className="mt-4 flex flex-wrap gap-2">
+        <label htmlFor="question-search" className="sr-only">
+          Search questions
+        </label>
+        <input
+          id="question-search"
+          type="search"
+          name="q"
+          defaultValue={params.q}
+          placeholder="Search questions…"
+          className="min-w-0 flex-1 rounded-md border border-input bg-card px-3 py-2 text-foreground"
+        />
+        {params.category && <input type="hidden" name="category" value={params.category} />}
+        <button type="submit" className={buttonClass("primary", "md")}>
+          Search
+        </button>
+      </form>
+      <ul aria-label="Filter by category" className="mt-4 flex flex-wrap gap-2">
+        {[{ value: null, label: "All" }, ...questionCategories].map(({ value, label }) => {
+          const current = params.category === value;
+          return (
+            <li key={label}>
+              <a
+                href={questionListHref({ q: params.q, category: value })}
+                aria-current={current ? "true" : undefined}
+                className={`${chip} inline-block ${current ? "border-accent bg-accent text-accent-foreground" : "border-input bg-card hover:border-accent"}`}
+              >
+                {label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <p role="status" className="mt-4 text-sm text-muted-foreground">
+        {plural(total, { one: "question", other: "questions" })}
+      </p>
+      <QuestionList questions={questions} empty="No questions match. Try other words, or ask it yourself above." />
+      <Pagination links={pages} label="Question pages" />
     </section>
   );
 }

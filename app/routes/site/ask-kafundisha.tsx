@@ -8,10 +8,12 @@ import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type Commun
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 import { AskCategoryChips } from "#app/components/site/ask-category-chips";
-import { AskCommunityStats, AskPopularQuestions, AskRecentQuestions, AskUnansweredQuestions } from "#app/components/site/ask-community";
-import { communityOverview, publishesAtOnce } from "#app/server/community/community.server";
+import { AskBrowseQuestions, AskCommunityStats, AskPopularQuestions, AskRecentQuestions, AskUnansweredQuestions } from "#app/components/site/ask-community";
+import { communityOverview, publishesAtOnce, searchQuestions } from "#app/server/community/community.server";
+import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { services } from "#app/server/core/services.server";
-import { answerTexts, questionPath } from "#app/lib/community";
+import { answerTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -21,9 +23,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export async function loader() {
-  return communityOverview(services().db);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = services();
+  const url = new URL(request.url);
+  const params = questionListParams(url.searchParams);
+  const [overview, found] = await Promise.all([communityOverview(db), searchQuestions(db, params, pageRequest(url.searchParams))]);
+  return { ...overview, params, browse: { questions: found.questions, total: found.total, pages: pageLinks(url, found) } };
 }
+
+// A reader page: cached for anonymous readers, reloaded in place when questions or answers change;
+// the question form posts as a plain page.
+export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
+  readerPage: {
+    live: ["community_questions", "community_answers"],
+    cacheTags: () => [cacheTag.questionLists, cacheTag.commenters],
+    query: questionListQuery,
+  },
+};
+
+export const clientLoader = loadAsDocument;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = questionValuesFrom((await readForm(request)) ?? new FormData());
@@ -111,6 +129,8 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
         <AskRecentQuestions questions={loaderData.recent} />
         <AskUnansweredQuestions questions={loaderData.unanswered} />
       </div>
+
+      <AskBrowseQuestions params={loaderData.params} {...loaderData.browse} />
     </div>
   );
 }

@@ -37,7 +37,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
-  readerPage: { cacheTags: ({ question }) => [cacheTag.question(question.id), cacheTag.commenters] },
+  readerPage: { live: ["community_answers", "community_questions"], cacheTags: ({ question }) => [cacheTag.question(question.id), cacheTag.commenters] },
 };
 
 export const clientLoader = loadAsDocument;

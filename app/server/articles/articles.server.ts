@@ -1,12 +1,15 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { articles, categories } from "#database/schema";
-import { searchWords, type ArticleSort } from "#app/lib/article-list-params";
+import type { ArticleSort } from "#app/lib/article-list-params";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { articleTagsColumn, taggedWith } from "./tags.server";
 import { articleBylinesColumn, writtenBy, type AuthorRef } from "./bylines.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
+import { fullTextQuery, lessThan, relevanceSearch, snippetHtml } from "#app/server/db/full-text.server";
+
+export { fullTextQuery, snippetHtml };
 import { publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "#app/server/comments/comments.server";
 
@@ -59,21 +62,6 @@ const sortOrders = {
 } satisfies Record<Exclude<ArticleSort, "relevance">, KeysetOrder>;
 
 /**
- * The words of a search as a full-text query: each word, or the start of one ("frac" finds
- * "fractions"), all of them required. Only letters and digits reach the query syntax.
- */
-export function fullTextQuery(q: string): string | null {
-  const words = searchWords(q).slice(0, 12);
-  return words.length > 0 ? words.map((word) => `${word.slice(0, 64)}:*`).join(" & ") : null;
-}
-
-// Marks around the matched words in a snippet, and a stand-in for "<" (ts_headline drops text that
-// looks like a tag): taken out of the text first, so the HTML made of it is safe.
-const markStart = "\u0001";
-const markEnd = "\u0002";
-const lessThan = "\uE000";
-
-/**
  * An article's text as the reader sees it, for snippets: its stored HTML (the Markdown rendered by
  * article-body.server.ts, so lists, links, emphasis and tables are as on the page) without its tags,
  * a heading, list item, paragraph or table cell ending as a sentence does (with a full stop unless it
@@ -87,30 +75,6 @@ const articlePlainText = sql`replace(replace(replace(replace(replace(
     ${"<[^>]*>|[\\x01\\x02\\uE000]"}, ' ', 'g'),
   '&lt;', ${lessThan}), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
 
-/** A search snippet as HTML: the plain text escaped, its spaces collapsed, the matched words in <mark>. */
-export function snippetHtml(headline: string): string {
-  const escaped = headline
-    .replace(/\s+/g, " ")
-    .trim()
-    .replaceAll(lessThan, "<")
-    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  return escaped.replaceAll(markStart, "<mark>").replaceAll(markEnd, "</mark>");
-}
-
-/** Ranked full-text search: title matches weigh most, then the excerpt, then the body. */
-function relevanceSearch(query: string) {
-  const tsQuery = sql`to_tsquery('simple', ${query})`;
-  return {
-    matches: sql`${articles.searchVector} @@ ${tsQuery}`,
-    order: {
-      name: "relevance",
-      columns: [{ sql: sql`ts_rank(${articles.searchVector}, ${tsQuery})`, type: "real" }, articles.publishedAt, articles.id],
-      direction: "desc",
-    } satisfies KeysetOrder,
-    snippet: sql<string>`ts_headline('simple', ${articlePlainText}, ${tsQuery}, ${`StartSel=${markStart}, StopSel=${markEnd}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`,
-  };
-}
-
 /**
  * One page of published articles filtered and sorted in SQL, as cards, with the total over all
  * pages. The `ilike` conditions can use the trigram indexes on title and excerpt.
@@ -121,7 +85,9 @@ export async function searchPublishedArticles(
 ) {
   const { db } = services();
   const query = sort === "relevance" ? fullTextQuery(q) : null;
-  const ranked = query ? relevanceSearch(query) : null;
+  const ranked = query
+    ? relevanceSearch(query, { name: "relevance", vector: articles.searchVector, text: articlePlainText, then: [articles.publishedAt, articles.id] })
+    : null;
   const pattern = !ranked && q.trim() ? containsPattern(q.trim()) : null;
   const filter = and(
     publishedOnly,

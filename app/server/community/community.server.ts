@@ -4,6 +4,8 @@ import { isStaff, type Role } from "#app/lib/access";
 import { answerMaxLength, answerTexts, communityTexts, mayAccept, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
+import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
+import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app/server/db/full-text.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 
 interface Poster {
@@ -325,4 +327,41 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
         .where(eq(communityQuestions.id, answer.questionId));
     }
   });
+}
+
+export interface QuestionSearch {
+  /** Words to find (full-text, ranked as articles are); empty: the newest first. */
+  q?: string;
+  /** Only questions with this category (a value of app/lib/inbox-schema.ts questionCategories). */
+  category?: string | null;
+}
+
+const newestQuestions: KeysetOrder = { name: "questions-newest", columns: [communityQuestions.publishedAt, communityQuestions.id], direction: "desc" };
+
+/** One page of published questions, searched and filtered, with the total over all pages. */
+export async function searchQuestions(db: AppDb, { q = "", category = null }: QuestionSearch, page: PageRequest = firstPage) {
+  const query = fullTextQuery(q);
+  const ranked = query
+    ? relevanceSearch(query, {
+        name: "questions-relevance",
+        vector: communityQuestions.searchVector,
+        text: snippetSource(communityQuestions.description),
+        then: [communityQuestions.publishedAt, communityQuestions.id],
+      })
+    : null;
+  const filter = and(published, category ? sql`${category} = any(${communityQuestions.categories})` : undefined, ranked?.matches);
+  const [found, [counted]] = await Promise.all([
+    keysetPage(ranked?.order ?? newestQuestions, page, (keyset) =>
+      db
+        .select({ ...questionCard, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
+        .from(communityQuestions)
+        .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
+        .where(and(filter, keyset.where))
+        .orderBy(...keyset.orderBy)
+        .limit(keyset.limit),
+    ),
+    db.select({ total: count() }).from(communityQuestions).where(filter),
+  ]);
+  const questions = found.rows.map(({ snippet, ...question }) => ({ ...question, snippetHtml: snippet ? snippetHtml(snippet) : null }));
+  return { questions, total: counted!.total, next: found.next, prev: found.prev };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "community_questions" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "community_questions_search_idx" ON "community_questions" USING gin ("search_vector");
