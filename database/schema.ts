@@ -606,6 +606,32 @@ export const communityVotes = pgTable(
   (t) => [primaryKey({ columns: [t.answerId, t.userId] }), index("community_votes_user_idx").on(t.userId)],
 );
 
+/**
+ * A reader's report of an Ask Kafundisha question or answer, with a reason: one per account per
+ * post; open until a moderator dismisses it or acts on the post (app/server/community/).
+ */
+export const communityReports = pgTable(
+  "community_reports",
+  {
+    // For the change events that keep the moderators' count live (the key is kind, post and reporter).
+    id: uuid("id").notNull().defaultRandom(),
+    kind: text("kind", { enum: ["question", "answer"] }).notNull(),
+    postId: uuid("post_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.postId, t.userId] }),
+    index("community_reports_open_idx").on(t.resolvedAt, t.kind, t.postId),
+    check("community_reports_kind_check", sql`${t.kind} in ('question', 'answer')`),
+    check("community_reports_reason_check", sql`length(${t.reason}) between 1 and 500`),
+  ],
+);
+
 /** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */
 export const newsItems = pgTable(
   "news_items",

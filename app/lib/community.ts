@@ -41,6 +41,12 @@ export const communityTexts = {
   unvoted: "Your vote is taken back.",
   accepted: "Answer accepted.",
   unaccepted: "The answer is no longer accepted.",
+  ownPost: "You cannot report your own post.",
+  reasonMissing: "Please say what is wrong.",
+  reasonTooLong: "Reasons can be at most 500 characters.",
+  reported: "Thank you. A moderator will look at it.",
+  alreadyReported: "You have already reported this. A moderator will look at it.",
+  noOpenReports: "These reports are already dealt with.",
 } as const;
 
 /** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or staff. */
@@ -53,6 +59,8 @@ export interface AnswerActionData {
   message?: string;
   error?: string;
   values?: { body: string };
+  /** A refused report: which post's form, and the reason as typed. */
+  report?: { postId: string; reason: string };
 }
 
 interface QuestionForMeta {

@@ -10,6 +10,7 @@ export const liveTables = [
   "community_questions",
   "guest_authors",
   "community_answers",
+  "community_reports",
 ] as const;
 
 export type LiveTable = (typeof liveTables)[number];

@@ -21,6 +21,7 @@ import {
   comments,
   communityAnswers,
   communityQuestions,
+  communityReports,
   communityVotes,
   contactMessages,
   emailVerifications,
@@ -93,6 +94,7 @@ export const backupTables: readonly PgTable[] = [
   communityQuestions,
   communityAnswers,
   communityVotes,
+  communityReports,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -339,7 +341,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
- * article's creator. Ask Kafundisha answers (0029) and votes (0030) did not exist before their tables.
+ * article's creator. Ask Kafundisha answers (0029), votes (0030) and reports (0032) did not exist before their tables.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -351,6 +353,7 @@ const optionalTables = new Set([
   "article_authors",
   "community_answers",
   "community_votes",
+  "community_reports",
 ]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {

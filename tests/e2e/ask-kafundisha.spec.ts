@@ -68,6 +68,12 @@ test("a staff member's question is published at once and their answer is a Kafun
   await expectNoAxeViolations(voter);
   await voter.getByRole("button", { name: /^Take back vote/ }).click();
   await expect(voter.getByRole("status")).toHaveText("Your vote is taken back.");
+  // And reports it to the moderators, with a reason.
+  await voter.goto(questionUrl);
+  await voter.getByText("Report", { exact: true }).last().click();
+  await voter.getByLabel("What is wrong with this answer?").fill("It names a learner.");
+  await voter.getByRole("button", { name: "Send report" }).last().click();
+  await expect(voter.getByRole("status").filter({ hasText: "Thank you. A moderator will look at it." })).toBeVisible();
 });
 
 test("a visitor's question waits; an editor publishes it from Ask Kafundisha moderation", async ({ page, browser }) => {

@@ -310,6 +310,51 @@ describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`reports (${testDatabaseKind})`, () => {
+  const report = (path: string, jar: CookieJar, kind: string, postId: string, reason: string) =>
+    postForm(server.url, path, { intent: "report", kind, postId, reason }, jar);
+
+  it("readers report a question or an answer once, with a reason; moderators dismiss or act on it", async () => {
+    const { db } = server.services;
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const [staffAnswer] = await db.select({ id: communityAnswers.id }).from(communityAnswers).where(eq(communityAnswers.userId, editor.id));
+
+    const empty = await report(path, newcomer.jar, "answer", staffAnswer!.id, "  ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Please say what is wrong.");
+    const long = await report(path, newcomer.jar, "answer", staffAnswer!.id, `Spam ${"x".repeat(500)}`);
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("Spam xxx"); // kept, in the reopened form
+    expect(await (await report(path, newcomer.jar, "answer", staffAnswer!.id, "Advertises a paid course.")).text()).toContain(
+      "Thank you. A moderator will look at it.",
+    );
+    expect(await (await report(path, newcomer.jar, "answer", staffAnswer!.id, "Again")).text()).toContain("You have already reported this.");
+    expect(await (await report(path, trusted.jar, "answer", staffAnswer!.id, "Off topic.")).text()).toContain("Thank you.");
+    const own = await report(path, editor.jar, "answer", staffAnswer!.id, "Mine");
+    expect(own.status).toBe(400);
+    expect(await own.text()).toContain("You cannot report your own post.");
+    // An answer is reported on its own question's page only.
+    expect((await report(pathOf(await questionRow("Asked by an editor")), trusted.jar, "answer", staffAnswer!.id, "Elsewhere")).status).toBe(400);
+    const editorsQuestion = await questionRow("Asked by an editor");
+    expect((await report(pathOf(editorsQuestion), trusted.jar, "question", editorsQuestion.id, "Duplicate question.")).status).toBe(200);
+    expect((await postForm(server.url, path, { intent: "report", kind: "answer", postId: staffAnswer!.id, reason: "x" })).status).toBe(302);
+
+    const queue = await html("/admin/community", editor.jar);
+    expect(queue).toContain("Reported (2)");
+    expect(queue).toContain("Advertises a paid course.");
+    expect(queue).toContain("Off topic.");
+    expect(queue).toContain("2 reports");
+
+    const moderate = (fields: Record<string, string>) => postForm(server.url, "/admin/community", fields, editor.jar);
+    expect((await moderate({ kind: "answer", id: staffAnswer!.id, intent: "dismiss" })).status).toBe(200);
+    expect((await moderate({ kind: "answer", id: staffAnswer!.id, intent: "dismiss" })).status).toBe(400);
+    expect((await moderate({ kind: "question", id: editorsQuestion.id, intent: "reject" })).status).toBe(200);
+    expect(await html("/admin/community", editor.jar)).toContain("Reported (0)");
+    expect((await fetch(`${server.url}${pathOf(editorsQuestion)}`)).status).toBe(404);
+  });
+});
+
 describe(`the demo magazine's Ask Kafundisha (${testDatabaseKind})`, () => {
   let demo: TestServer;
   beforeAll(async () => {

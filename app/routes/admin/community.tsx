@@ -8,7 +8,7 @@ import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import type { Toast } from "#app/lib/toast";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
 import { requireAbility } from "#app/server/auth/access.server";
-import { listPendingPosts, moderateAnswer, moderateQuestion } from "#app/server/community/community.server";
+import { dismissReports, listPendingPosts, listReportedPosts, moderateAnswer, moderateQuestion } from "#app/server/community/community.server";
 import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
 import { Button } from "#app/components/ui/button";
@@ -23,20 +23,22 @@ interface ModerationData {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAbility(request, "moderateComments");
-  const pending = await listPendingPosts(services().db);
+  const { db } = services();
+  const [pending, reported] = await Promise.all([listPendingPosts(db), listReportedPosts(db)]);
   return {
     questions: pending.questions.map(({ createdAt, ...question }) => ({ ...question, created: stampDateTime(createdAt) })),
     answers: pending.answers.map(({ createdAt, ...answer }) => ({ ...answer, created: stampDateTime(createdAt) })),
+    reported: reported.map(({ firstAt, ...post }) => ({ ...post, first: stampDateTime(firstAt) })),
   };
 }
 
 const moderationSchema = z.object({
   kind: z.enum(["question", "answer"]),
   id: z.uuid(),
-  intent: z.enum(["approve", "reject", "delete"]),
+  intent: z.enum(["approve", "reject", "delete", "dismiss"]),
 });
 
-const doneTexts = { approve: "Published.", reject: "Rejected.", delete: "Deleted." } as const;
+const doneTexts = { approve: "Published.", reject: "Rejected.", delete: "Deleted.", dismiss: "Reports dismissed." } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
@@ -45,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data<ModerationData>({ ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } }, { status: 400 });
   const { kind, id, intent } = parsed.data;
   try {
-    await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, intent);
+    if (intent === "dismiss") await dismissReports(services().db, kind, id);
+    else await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, intent);
   } catch (error) {
     return data<ModerationData>({ ok: false, toast: failureToast(error, `Failed to update the ${kind}. Please try again.`) }, { status: 400 });
   }
@@ -58,8 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
 // Shared by every item: the screen shows the toast, since the item leaves the queue when the answer lands.
 const moderationFetcherKey = "community-moderation";
 
-/** Publish, reject, or delete for good (after a confirmation), one click each. */
-function ModerationActions({ kind, id, name }: { kind: "question" | "answer"; id: string; name: string }) {
+/** Publish (or, for a reported post, dismiss its reports), reject, or delete for good (after a confirmation), one click each. */
+function ModerationActions({ kind, id, name, reported = false }: { kind: "question" | "answer"; id: string; name: string; reported?: boolean }) {
   const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
   const busy = fetcher.state !== "idle";
   return (
@@ -67,9 +70,24 @@ function ModerationActions({ kind, id, name }: { kind: "question" | "answer"; id
       <fetcher.Form method="post" className="flex">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
-        <Button type="submit" name="intent" value="approve" variant="ghost" size="icon" aria-label={`Publish ${name}`} title="Publish" disabled={busy}>
-          <Check className="size-4 text-success" aria-hidden />
-        </Button>
+        {reported ? (
+          <Button
+            type="submit"
+            name="intent"
+            value="dismiss"
+            variant="ghost"
+            size="icon"
+            aria-label={`Dismiss the reports of ${name}`}
+            title="Dismiss reports"
+            disabled={busy}
+          >
+            <Check className="size-4 text-success" aria-hidden />
+          </Button>
+        ) : (
+          <Button type="submit" name="intent" value="approve" variant="ghost" size="icon" aria-label={`Publish ${name}`} title="Publish" disabled={busy}>
+            <Check className="size-4 text-success" aria-hidden />
+          </Button>
+        )}
         <Button type="submit" name="intent" value="reject" variant="ghost" size="icon" aria-label={`Reject ${name}`} title="Reject" disabled={busy}>
           <X className="size-4 text-warning" aria-hidden />
         </Button>
@@ -87,16 +105,53 @@ function ModerationActions({ kind, id, name }: { kind: "question" | "answer"; id
 
 /** Ask Kafundisha moderation: what new teachers and visitors posted, waiting to be published. */
 export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["community_questions", "community_answers"]);
+  useLiveRevalidation(["community_questions", "community_answers", "community_reports"]);
   useActionToast(useFetcher<ModerationData>({ key: moderationFetcherKey }).data);
-  const { questions, answers } = loaderData;
+  const { questions, answers, reported } = loaderData;
   return (
     <div className="max-w-4xl">
       <h1 className="text-2xl font-bold">Ask Kafundisha</h1>
       <p className="mt-1 text-muted-foreground">
-        Questions and answers from new teachers and visitors wait here. Teachers with three published posts, and staff, are published at once.
+        What readers reported, and the questions and answers of new teachers and visitors, wait here. Teachers with three published posts, and staff, are
+        published at once.
       </p>
-      <section aria-labelledby="pending-questions-heading" className="mt-8">
+      <section aria-labelledby="reported-heading" className="mt-8">
+        <h2 id="reported-heading" className="text-lg font-bold">
+          {`Reported (${reported.length})`}
+        </h2>
+        {reported.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Nothing is reported.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {reported.map((post) => (
+              <li key={`${post.kind}:${post.postId}`}>
+                <article
+                  aria-label={`Reported ${post.kind}: ${post.title}`}
+                  className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border p-4"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="text-xs text-muted-foreground">
+                      {`${post.kind === "question" ? "Question" : "Answer to"} “${post.title}” · ${post.reports} ${post.reports === 1 ? "report" : "reports"} since `}
+                      <time dateTime={post.first.iso}>{post.first.text}</time> ·{" "}
+                      <a href={post.path} target="_blank" rel="noopener noreferrer" className="underline">
+                        Open (new tab)
+                      </a>
+                    </p>
+                    <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line">{post.text}</p>
+                    <ul aria-label="Reasons" className="mt-2 list-disc pl-5 text-sm">
+                      {post.reasons.map((reason, index) => (
+                        <li key={index}>{reason}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <ModerationActions kind={post.kind} id={post.postId} name={`the ${post.kind} “${post.title}”`} reported />
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="pending-questions-heading" className="mt-10">
         <h2 id="pending-questions-heading" className="text-lg font-bold">
           {`Questions waiting (${questions.length})`}
         </h2>

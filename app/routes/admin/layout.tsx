@@ -32,7 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The sidebar's counts: from the page's load, then fetched again whenever comments, the inbox or articles (the review queue) change. */
 function useAttentionCounts(loaded: { counts: AttentionCounts; countedAt: number }) {
   const fetcher = useFetcher<typeof attentionLoader>();
-  useLiveChanges(["comments", "contact_messages", "community_questions", "community_answers", "articles"], () => fetcher.load("/admin/attention"));
+  useLiveChanges(["comments", "contact_messages", "community_questions", "community_answers", "community_reports", "articles"], () =>
+    fetcher.load("/admin/attention"),
+  );
   const fetched = fetcher.data;
   return fetched && fetched.countedAt > loaded.countedAt ? fetched.counts : loaded.counts;
 }

@@ -2,7 +2,16 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/ask-question";
 import { readForm } from "#app/server/core/form.server";
 import { clientInfo, getUser, requireUser, type SessionUser } from "#app/server/auth/auth.server";
-import { acceptAnswer, answerQuestion, checkAnswer, findQuestionPage, voteForAnswer, votesOf } from "#app/server/community/community.server";
+import {
+  acceptAnswer,
+  answerQuestion,
+  checkAnswer,
+  checkReportReason,
+  findQuestionPage,
+  reportPost,
+  voteForAnswer,
+  votesOf,
+} from "#app/server/community/community.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { isUuid } from "#app/lib/uuid";
 import { postRateLimitMessage } from "#app/server/comments/comments.server";
@@ -31,7 +40,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (`/ask-kafundisha/${params.question}` !== path) throw redirect(path, 301);
   // A signed-in reader's page (never cached) shows their votes and, to the asker or staff, Accept.
   const user = await getUser(request);
-  const viewer = user ? { id: user.id, votedFor: await votesOf(db, page.question.id, user.id), mayAccept: mayAccept(user, page.question.askerId) } : null;
+  const viewer = user
+    ? {
+        id: user.id,
+        votedFor: await votesOf(db, page.question.id, user.id),
+        mayAccept: mayAccept(user, page.question.askerId),
+        asked: user.id === page.question.askerId,
+      }
+    : null;
   const { askerId: _askerId, ...question } = page.question;
   return keptOnServer({ question, answers: page.answers.map(({ userId, ...answer }) => ({ ...answer, mine: Boolean(user && userId === user.id) })), viewer });
 }
@@ -45,11 +61,12 @@ export const clientLoader = loadAsDocument;
 /** Vote, take a vote back, accept or stop accepting: the page again with what happened. */
 async function answerStep(form: FormData, questionId: string, user: SessionUser) {
   const intent = form.get("intent");
+  const { db } = services();
+  if (intent === "report") return reportStep(form, questionId, user);
   const answerId = String(form.get("answerId") ?? "");
   if (!["vote", "unvote", "accept", "unaccept"].includes(String(intent)) || (intent !== "unaccept" && !isUuid(answerId))) {
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
   }
-  const { db } = services();
   try {
     if (intent === "vote" || intent === "unvote") await voteForAnswer(db, questionId, answerId, user, intent === "vote");
     else await acceptAnswer(db, questionId, intent === "accept" ? answerId : null, user);
@@ -59,6 +76,26 @@ async function answerStep(form: FormData, questionId: string, user: SessionUser)
   }
   const done = { vote: communityTexts.voted, unvote: communityTexts.unvoted, accept: communityTexts.accepted, unaccept: communityTexts.unaccepted } as const;
   return data<AnswerActionData>({ ok: true, step: true, message: done[intent as keyof typeof done] });
+}
+
+/** A reader reports the question or an answer, with a reason; once per account per post. */
+async function reportStep(form: FormData, questionId: string, user: SessionUser) {
+  const kind = form.get("kind");
+  const postId = String(form.get("postId") ?? "");
+  if ((kind !== "question" && kind !== "answer") || !isUuid(postId)) {
+    return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
+  }
+  const typed = String(form.get("reason") ?? "");
+  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, error, report: { postId, reason: typed } }, { status: 400 });
+  const checked = checkReportReason(typed);
+  if (!checked.ok) return refused(checked.error);
+  try {
+    const added = await reportPost(services().db, questionId, kind, postId, user, checked.reason);
+    return data<AnswerActionData>({ ok: true, step: true, message: added ? communityTexts.reported : communityTexts.alreadyReported });
+  } catch (error) {
+    if (error instanceof AdminInputError) return refused(error.message);
+    throw error;
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -128,6 +165,40 @@ function AnswerStep({ intent, answerId, context, children }: { intent: string; a
   );
 }
 
+/**
+ * "Report" on a question or an answer: a disclosure with the reason and a plain form (open again,
+ * with what was typed, after a refusal).
+ */
+function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; postId: string; refused?: { postId: string; reason: string } }) {
+  const mine = refused?.postId === postId;
+  const fieldId = `report-${postId}`;
+  return (
+    <details open={mine} className="text-sm">
+      <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">Report</summary>
+      <form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="postId" value={postId} />
+        <label htmlFor={fieldId} className="block font-medium">
+          {`What is wrong with this ${kind}?`}
+        </label>
+        <textarea
+          id={fieldId}
+          name="reason"
+          rows={2}
+          maxLength={500}
+          required
+          defaultValue={mine ? refused.reason : undefined}
+          className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
+        />
+        <button type="submit" className={buttonClass("outline", "sm")}>
+          Send report
+        </button>
+      </form>
+    </details>
+  );
+}
+
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { question, answers, viewer } = loaderData;
   const stepResult = actionData?.step ? actionData : undefined;
@@ -157,6 +228,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           )}
         </p>
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
+        {viewer && !viewer.asked && (
+          <div className="mt-4">
+            <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />
+          </div>
+        )}
       </article>
 
       <section aria-labelledby="answers-heading" className="mt-12 border-t border-border pt-8">
@@ -195,6 +271,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                       {viewer.votedFor.includes(answer.id) ? "Take back vote" : "Vote up"}
                     </AnswerStep>
                   )}
+                  {viewer && !answer.mine && <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />}
                   {viewer?.mayAccept && (
                     <AnswerStep
                       intent={answer.accepted ? "unaccept" : "accept"}

@@ -1,7 +1,7 @@
-import { and, asc, count, countDistinct, desc, eq, gt, gte, sql } from "drizzle-orm";
-import { communityAnswers, communityQuestions, communityVotes, profiles } from "#database/schema";
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { communityAnswers, communityQuestions, communityReports, communityVotes, profiles } from "#database/schema";
 import { isStaff, type Role } from "#app/lib/access";
-import { answerMaxLength, answerTexts, communityTexts, mayAccept, trustedAfterPosts } from "#app/lib/community";
+import { answerMaxLength, answerTexts, communityTexts, mayAccept, questionPath, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
@@ -270,13 +270,17 @@ export async function listPendingPosts(db: AppDb, limit = 50) {
   return { questions, answers };
 }
 
-/** How many questions and answers wait for a moderator (the sidebar's badge). */
+/** How many questions and answers wait for a moderator, new or reported (the sidebar's badge). */
 export async function countPendingPosts(db: AppDb): Promise<number> {
-  const [[questions], [answers]] = await Promise.all([
+  const [[questions], [answers], [reported]] = await Promise.all([
     db.select({ n: count() }).from(communityQuestions).where(eq(communityQuestions.status, "pending")),
     db.select({ n: count() }).from(communityAnswers).where(eq(communityAnswers.status, "pending")),
+    db
+      .select({ n: countDistinct(sql`(${communityReports.kind}, ${communityReports.postId})`) })
+      .from(communityReports)
+      .where(isNull(communityReports.resolvedAt)),
   ]);
-  return questions!.n + answers!.n;
+  return questions!.n + answers!.n + reported!.n;
 }
 
 /** Publishes, rejects or deletes a question (with its answers). A published question keeps its first publication date. */
@@ -288,7 +292,17 @@ export async function moderateQuestion(db: AppDb, id: string, decision: Moderati
       .where(eq(communityQuestions.id, id))
       .for("update");
     if (!question) throw new AdminInputError("This question no longer exists.");
+    await settleReports(tx, "question", id, decision);
     if (decision === "delete") {
+      // Its answers go with it, and their reports.
+      await tx
+        .delete(communityReports)
+        .where(
+          and(
+            eq(communityReports.kind, "answer"),
+            inArray(communityReports.postId, tx.select({ id: communityAnswers.id }).from(communityAnswers).where(eq(communityAnswers.questionId, id))),
+          ),
+        );
       await tx.delete(communityQuestions).where(eq(communityQuestions.id, id));
       return;
     }
@@ -312,6 +326,7 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
       .where(eq(communityAnswers.id, id))
       .for("update");
     if (!answer) throw new AdminInputError("This answer no longer exists.");
+    await settleReports(tx, "answer", id, decision);
     if (decision === "delete") await tx.delete(communityAnswers).where(eq(communityAnswers.id, id));
     else
       await tx
@@ -364,4 +379,117 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
   ]);
   const questions = found.rows.map(({ snippet, ...question }) => ({ ...question, snippetHtml: snippet ? snippetHtml(snippet) : null }));
   return { questions, total: counted!.total, next: found.next, prev: found.prev };
+}
+
+export type PostKind = "question" | "answer";
+
+/** Checks a report's reason: trimmed, required, at most 500 characters. */
+export function checkReportReason(value: unknown): { ok: true; reason: string } | { ok: false; error: string } {
+  const reason = typeof value === "string" ? value.trim() : "";
+  if (!reason) return { ok: false, error: communityTexts.reasonMissing };
+  if (reason.length > 500) return { ok: false, error: communityTexts.reasonTooLong };
+  return { ok: true, reason };
+}
+
+/**
+ * A signed-in reader reports a published question or answer of `questionId`'s page, with a reason:
+ * once per account per post (false when they had already), never their own post.
+ */
+export async function reportPost(
+  db: AppDb,
+  questionId: string,
+  kind: PostKind,
+  postId: string,
+  reporter: Pick<Poster, "id">,
+  reason: string,
+): Promise<boolean> {
+  const [post] =
+    kind === "question"
+      ? await db
+          .select({ userId: communityQuestions.userId })
+          .from(communityQuestions)
+          .where(and(eq(communityQuestions.id, postId), eq(communityQuestions.id, questionId), published))
+      : await db
+          .select({ userId: communityAnswers.userId })
+          .from(communityAnswers)
+          .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+          .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published));
+  if (!post) throw new AdminInputError(kind === "question" ? communityTexts.questionGone : communityTexts.answerGone);
+  if (post.userId === reporter.id) throw new AdminInputError(communityTexts.ownPost);
+  const added = await db
+    .insert(communityReports)
+    .values({ kind, postId, userId: reporter.id, reason })
+    .onConflictDoNothing()
+    .returning({ id: communityReports.id });
+  return added.length > 0;
+}
+
+const openReports = isNull(communityReports.resolvedAt);
+
+/** Posts with open reports, most reported first: what was said, and every reason given. */
+export async function listReportedPosts(db: AppDb, limit = 50) {
+  const reported = await db
+    .select({
+      kind: communityReports.kind,
+      postId: communityReports.postId,
+      reports: count(),
+      reasons: sql<string[]>`array_agg(${communityReports.reason} order by ${communityReports.createdAt})`,
+      firstAt: sql<Date>`min(${communityReports.createdAt})`.mapWith(communityReports.createdAt),
+    })
+    .from(communityReports)
+    .where(openReports)
+    .groupBy(communityReports.kind, communityReports.postId)
+    .orderBy(desc(count()), asc(sql`min(${communityReports.createdAt})`))
+    .limit(limit);
+  const questionIds = reported.filter((row) => row.kind === "question").map((row) => row.postId);
+  const answerIds = reported.filter((row) => row.kind === "answer").map((row) => row.postId);
+  const [questions, answers] = await Promise.all([
+    questionIds.length
+      ? db
+          .select({ id: communityQuestions.id, slug: communityQuestions.slug, title: communityQuestions.title, text: communityQuestions.description })
+          .from(communityQuestions)
+          .where(inArray(communityQuestions.id, questionIds))
+      : [],
+    answerIds.length
+      ? db
+          .select({
+            id: communityAnswers.id,
+            slug: communityQuestions.slug,
+            questionId: communityQuestions.id,
+            title: communityQuestions.title,
+            text: communityAnswers.body,
+          })
+          .from(communityAnswers)
+          .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+          .where(inArray(communityAnswers.id, answerIds))
+      : [],
+  ]);
+  const posts = new Map([
+    ...questions.map((question) => [`question:${question.id}`, { title: question.title, text: question.text, path: questionPath(question) }] as const),
+    ...answers.map(
+      (answer) =>
+        [`answer:${answer.id}`, { title: answer.title, text: answer.text, path: questionPath({ id: answer.questionId, slug: answer.slug }) }] as const,
+    ),
+  ]);
+  return reported.flatMap((row) => {
+    const post = posts.get(`${row.kind}:${row.postId}`);
+    return post ? [{ ...row, ...post }] : [];
+  });
+}
+
+/** A moderator closes a post's open reports without changing the post. */
+export async function dismissReports(db: AppDb, kind: PostKind, postId: string) {
+  const closed = await db
+    .update(communityReports)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(communityReports.kind, kind), eq(communityReports.postId, postId), openReports))
+    .returning({ id: communityReports.id });
+  if (closed.length === 0) throw new AdminInputError(communityTexts.noOpenReports);
+}
+
+/** A decision on a post closes its reports too (a deleted post's go with it). */
+async function settleReports(db: AppDb, kind: PostKind, postId: string, decision: Moderation) {
+  const ofPost = and(eq(communityReports.kind, kind), eq(communityReports.postId, postId));
+  if (decision === "delete") await db.delete(communityReports).where(ofPost);
+  else await db.update(communityReports).set({ resolvedAt: new Date() }).where(and(ofPost, openReports));
 }

@@ -93,6 +93,7 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       return [cacheTag.questionLists];
     case "page_views":
     case "contact_messages":
+    case "community_reports":
       return [];
   }
 }
