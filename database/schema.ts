@@ -632,6 +632,22 @@ export const communityReports = pgTable(
   ],
 );
 
+/** Every edit of an Ask Kafundisha question or answer: the text as it was before, who changed it and when. */
+export const communityEdits = pgTable(
+  "community_edits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["question", "answer"] }).notNull(),
+    postId: uuid("post_id").notNull(),
+    editorId: uuid("editor_id").references(() => users.id, { onDelete: "set null" }),
+    // A question's title before the edit (null for an answer).
+    title: text("title"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("community_edits_post_idx").on(t.kind, t.postId, t.createdAt), check("community_edits_kind_check", sql`${t.kind} in ('question', 'answer')`)],
+);
+
 /** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */
 export const newsItems = pgTable(
   "news_items",

@@ -21,6 +21,13 @@ export function questionIdFrom(param: string): string | null {
 
 export const answerMaxLength = 10_000;
 
+/** How long a teacher may edit their own question or answer; staff may edit any, always. */
+export const editWindowMs = 30 * 60 * 1000;
+
+/** Whether `actor` may edit a post `authorId` wrote at `createdAt`. */
+export const mayEditPost = (actor: { id: string; role: Role }, authorId: string | null, createdAt: Date | string, now = Date.now()) =>
+  isStaff(actor.role) || (actor.id === authorId && now - new Date(createdAt).getTime() < editWindowMs);
+
 /** Signed-in teachers whose posts go public without waiting: staff, or this many published posts. */
 export const trustedAfterPosts = 3;
 
@@ -47,6 +54,9 @@ export const communityTexts = {
   reported: "Thank you. A moderator will look at it.",
   alreadyReported: "You have already reported this. A moderator will look at it.",
   noOpenReports: "These reports are already dealt with.",
+  editClosed: "Posts can be edited for 30 minutes; after that, ask a moderator.",
+  notYoursToEdit: "Only its author or a moderator can edit this.",
+  edited: "Your changes are saved.",
 } as const;
 
 /** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or staff. */
@@ -61,6 +71,8 @@ export interface AnswerActionData {
   values?: { body: string };
   /** A refused report: which post's form, and the reason as typed. */
   report?: { postId: string; reason: string };
+  /** A refused edit: which post's form, and what was typed. */
+  edit?: { postId: string; title?: string; body: string };
 }
 
 interface QuestionForMeta {

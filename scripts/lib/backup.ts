@@ -20,6 +20,7 @@ import {
   categories,
   comments,
   communityAnswers,
+  communityEdits,
   communityQuestions,
   communityReports,
   communityVotes,
@@ -95,6 +96,7 @@ export const backupTables: readonly PgTable[] = [
   communityAnswers,
   communityVotes,
   communityReports,
+  communityEdits,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -341,7 +343,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
- * article's creator. Ask Kafundisha answers (0029), votes (0030) and reports (0032) did not exist before their tables.
+ * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -354,6 +356,7 @@ const optionalTables = new Set([
   "community_answers",
   "community_votes",
   "community_reports",
+  "community_edits",
 ]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {

@@ -46,6 +46,13 @@ test("a staff member's question is published at once and their answer is a Kafun
   await expect(page.getByText("1 Answer", { exact: true })).toBeVisible();
   await expect(page.getByText("Kafundisha answer")).toBeVisible();
   await expect(page.locator("strong", { hasText: "twos" })).toBeVisible();
+  // Its author edits it (within 30 minutes), without JavaScript too.
+  await page.getByText("Edit", { exact: true }).last().click();
+  await page.getByLabel("Answer text").fill("Sing the **twos** and the **threes** to a tune the class knows.");
+  await page.getByRole("button", { name: "Save changes" }).last().click();
+  await expect(page.getByRole("status").filter({ hasText: "Your changes are saved." })).toBeVisible();
+  await page.goto(questionUrl);
+  await expect(page.locator("strong", { hasText: "threes" })).toBeVisible();
   // Staff may accept an answer; nobody votes for their own.
   await expect(page.getByRole("button", { name: /^Vote up/ })).toHaveCount(0);
   await page.getByRole("button", { name: /^Accept answer/ }).click();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityAnswers, communityQuestions } from "#database/schema";
+import { communityAnswers, communityEdits, communityQuestions } from "#database/schema";
 import { demoQuestions } from "#database/seed/demo-community";
 import { anAccount } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -352,6 +352,67 @@ describe(`reports (${testDatabaseKind})`, () => {
     expect((await moderate({ kind: "question", id: editorsQuestion.id, intent: "reject" })).status).toBe(200);
     expect(await html("/admin/community", editor.jar)).toContain("Reported (0)");
     expect((await fetch(`${server.url}${pathOf(editorsQuestion)}`)).status).toBe(404);
+  });
+});
+
+describe(`edits (${testDatabaseKind})`, () => {
+  const edit = (path: string, jar: CookieJar, fields: Record<string, string>) => postForm(server.url, path, { intent: "edit", ...fields }, jar);
+
+  it("authors edit within 30 minutes, staff always, nobody else; every edit is kept", async () => {
+    const { db } = server.services;
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const [peer] = await db.select().from(communityAnswers).where(eq(communityAnswers.body, "Peer marking works too."));
+
+    expect((await edit(path, trusted.jar, { kind: "answer", postId: peer!.id, body: "Peer marking **works** too." })).status).toBe(200);
+    await pageWhen(`${server.url}${path}`, (found) => found.html.includes("Peer marking <strong>works</strong> too."), "the edited answer");
+    const someoneElse = await edit(path, newcomer.jar, { kind: "answer", postId: peer!.id, body: "Hijacked" });
+    expect(someoneElse.status).toBe(400);
+    expect(await someoneElse.text()).toContain("Only its author or a moderator can edit this.");
+
+    // Half an hour on, only staff.
+    await db
+      .update(communityAnswers)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(communityAnswers.id, peer!.id));
+    const late = await edit(path, trusted.jar, { kind: "answer", postId: peer!.id, body: "Too late to change" });
+    expect(late.status).toBe(400);
+    const lateText = await late.text();
+    expect(lateText).toContain("Posts can be edited for 30 minutes; after that, ask a moderator.");
+    expect(lateText).toContain("Too late to change</textarea>");
+    expect((await edit(path, editor.jar, { kind: "answer", postId: peer!.id, body: "Peer marking works too (edited by a moderator)." })).status).toBe(200);
+    const empty = await edit(path, editor.jar, { kind: "answer", postId: peer!.id, body: " " });
+    expect(empty.status).toBe(400);
+
+    const history = await db
+      .select({ body: communityEdits.body, editorId: communityEdits.editorId })
+      .from(communityEdits)
+      .where(eq(communityEdits.postId, peer!.id))
+      .orderBy(communityEdits.createdAt);
+    expect(history).toEqual([
+      { body: "Peer marking works too.", editorId: trusted.id },
+      { body: "Peer marking **works** too.", editorId: editor.id },
+    ]);
+
+    // A new title is a new address; the old one leads to it.
+    const renamed = await edit(path, trusted.jar, {
+      kind: "question",
+      postId: question.id,
+      title: "Asked again by a trusted teacher",
+      body: "Clearer details.",
+    });
+    expect(renamed.status).toBe(302);
+    const moved = await questionRow("Asked again by a trusted teacher");
+    expect(renamed.headers.get("location")).toBe(pathOf(moved));
+    expect((await fetch(`${server.url}${path}`, { redirect: "manual" })).headers.get("location")).toBe(pathOf(moved));
+    const blank = await edit(pathOf(moved), trusted.jar, { kind: "question", postId: question.id, title: "", body: "Kept details" });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Question title is required.");
+    // Put back as the other tests know it.
+    await db
+      .update(communityQuestions)
+      .set({ title: question.title, slug: question.slug, description: question.description })
+      .where(eq(communityQuestions.id, question.id));
   });
 });
 

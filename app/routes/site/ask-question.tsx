@@ -7,6 +7,7 @@ import {
   answerQuestion,
   checkAnswer,
   checkReportReason,
+  editPost,
   findQuestionPage,
   reportPost,
   voteForAnswer,
@@ -18,8 +19,18 @@ import { postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { useRootData } from "#app/lib/root-data";
-import { answerMaxLength, answerTexts, communityTexts, mayAccept, qaPageJsonLd, questionIdFrom, questionPath, type AnswerActionData } from "#app/lib/community";
-import { questionCategoryLabel } from "#app/lib/inbox-schema";
+import {
+  answerMaxLength,
+  answerTexts,
+  communityTexts,
+  mayAccept,
+  mayEditPost,
+  qaPageJsonLd,
+  questionIdFrom,
+  questionPath,
+  type AnswerActionData,
+} from "#app/lib/community";
+import { communityQuestionSchema, questionCategoryLabel } from "#app/lib/inbox-schema";
 import { articleBodyClass } from "#app/lib/article-body";
 import { longDate } from "#app/lib/long-date";
 import { plural } from "#app/lib/plural";
@@ -48,8 +59,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         asked: user.id === page.question.askerId,
       }
     : null;
-  const { askerId: _askerId, ...question } = page.question;
-  return keptOnServer({ question, answers: page.answers.map(({ userId, ...answer }) => ({ ...answer, mine: Boolean(user && userId === user.id) })), viewer });
+  const { askerId, createdAt, ...question } = page.question;
+  const editable = (authorId: string | null, at: Date) => Boolean(user && mayEditPost(user, authorId, at));
+  return keptOnServer({
+    question: { ...question, editable: editable(askerId, createdAt) },
+    answers: page.answers.map(({ userId, ...answer }) => ({
+      ...answer,
+      mine: Boolean(user && userId === user.id),
+      editable: editable(userId, answer.createdAt),
+    })),
+    viewer,
+  });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
@@ -63,6 +83,7 @@ async function answerStep(form: FormData, questionId: string, user: SessionUser)
   const intent = form.get("intent");
   const { db } = services();
   if (intent === "report") return reportStep(form, questionId, user);
+  if (intent === "edit") return editStep(form, questionId, user);
   const answerId = String(form.get("answerId") ?? "");
   if (!["vote", "unvote", "accept", "unaccept"].includes(String(intent)) || (intent !== "unaccept" && !isUuid(answerId))) {
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
@@ -76,6 +97,39 @@ async function answerStep(form: FormData, questionId: string, user: SessionUser)
   }
   const done = { vote: communityTexts.voted, unvote: communityTexts.unvoted, accept: communityTexts.accepted, unaccept: communityTexts.unaccepted } as const;
   return data<AnswerActionData>({ ok: true, step: true, message: done[intent as keyof typeof done] });
+}
+
+/** The question's author (30 minutes) or staff changes its title and description, or an answer's text. */
+async function editStep(form: FormData, questionId: string, user: SessionUser) {
+  const kind = form.get("kind");
+  const postId = String(form.get("postId") ?? "");
+  if ((kind !== "question" && kind !== "answer") || !isUuid(postId)) {
+    return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
+  }
+  const typed = { postId, body: String(form.get("body") ?? ""), ...(kind === "question" ? { title: String(form.get("title") ?? "") } : {}) };
+  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, error, edit: typed }, { status: 400 });
+  let input: { title?: string; body: string };
+  if (kind === "question") {
+    const parsed = communityQuestionSchema().pick({ title: true, description: true }).safeParse({ title: typed.title, description: typed.body });
+    if (!parsed.success) return refused(parsed.error.issues[0]!.message);
+    input = { title: parsed.data.title, body: parsed.data.description };
+  } else {
+    const checked = checkAnswer(typed.body);
+    if (!checked.ok) return refused(checked.error);
+    input = { body: checked.body };
+  }
+  try {
+    await editPost(services().db, questionId, kind, postId, user, input);
+  } catch (error) {
+    if (error instanceof AdminInputError) return refused(error.message);
+    throw error;
+  }
+  // A new title is a new address: the question's page is reloaded there.
+  if (kind === "question") {
+    const page = await findQuestionPage(services().db, questionId);
+    if (page) throw redirect(questionPath(page.question));
+  }
+  return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.edited });
 }
 
 /** A reader reports the question or an answer, with a reason; once per account per post. */
@@ -165,6 +219,63 @@ function AnswerStep({ intent, answerId, context, children }: { intent: string; a
   );
 }
 
+/** "Edit" on one's own post (30 minutes) or, for staff, any: a disclosure with the text as it is (or as typed, after a refusal). */
+function EditForm({
+  kind,
+  postId,
+  title,
+  body,
+  refused,
+}: {
+  kind: "question" | "answer";
+  postId: string;
+  title?: string;
+  body: string;
+  refused?: { postId: string; title?: string; body: string };
+}) {
+  const mine = refused?.postId === postId;
+  return (
+    <details open={mine} className="text-sm">
+      <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">Edit</summary>
+      <form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="postId" value={postId} />
+        {kind === "question" && (
+          <>
+            <label htmlFor={`edit-title-${postId}`} className="block font-medium">
+              Question Title
+            </label>
+            <input
+              id={`edit-title-${postId}`}
+              name="title"
+              maxLength={200}
+              required
+              defaultValue={mine ? refused.title : title}
+              className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
+            />
+          </>
+        )}
+        <label htmlFor={`edit-body-${postId}`} className="block font-medium">
+          {kind === "question" ? "Detailed Description" : "Answer text"}
+        </label>
+        <textarea
+          id={`edit-body-${postId}`}
+          name="body"
+          rows={5}
+          required
+          maxLength={kind === "question" ? 5000 : answerMaxLength}
+          defaultValue={mine ? refused.body : body}
+          className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
+        />
+        <button type="submit" className={buttonClass("outline", "sm")}>
+          Save changes
+        </button>
+      </form>
+    </details>
+  );
+}
+
 /**
  * "Report" on a question or an answer: a disclosure with the reason and a plain form (open again,
  * with what was typed, after a refusal).
@@ -228,11 +339,12 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           )}
         </p>
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
-        {viewer && !viewer.asked && (
-          <div className="mt-4">
-            <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />
-          </div>
-        )}
+        <div className="mt-4 flex flex-wrap gap-4">
+          {(question.editable || stepResult?.edit?.postId === question.id) && (
+            <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
+          )}
+          {viewer && !viewer.asked && <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />}
+        </div>
       </article>
 
       <section aria-labelledby="answers-heading" className="mt-12 border-t border-border pt-8">
@@ -270,6 +382,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                     >
                       {viewer.votedFor.includes(answer.id) ? "Take back vote" : "Vote up"}
                     </AnswerStep>
+                  )}
+                  {(answer.editable || stepResult?.edit?.postId === answer.id) && (
+                    <EditForm kind="answer" postId={answer.id} body={answer.body} refused={stepResult?.edit} />
                   )}
                   {viewer && !answer.mine && <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />}
                   {viewer?.mayAccept && (

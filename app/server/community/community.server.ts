@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
-import { communityAnswers, communityQuestions, communityReports, communityVotes, profiles } from "#database/schema";
+import { communityAnswers, communityEdits, communityQuestions, communityReports, communityVotes, profiles } from "#database/schema";
 import { isStaff, type Role } from "#app/lib/access";
-import { answerMaxLength, answerTexts, communityTexts, mayAccept, questionPath, trustedAfterPosts } from "#app/lib/community";
+import { answerMaxLength, answerTexts, communityTexts, mayAccept, mayEditPost, questionPath, questionSlug, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
@@ -104,6 +104,7 @@ export async function findQuestionPage(db: AppDb, id: string) {
       description: communityQuestions.description,
       askerId: communityQuestions.userId,
       acceptedAnswerId: communityQuestions.acceptedAnswerId,
+      createdAt: communityQuestions.createdAt,
     })
     .from(communityQuestions)
     .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
@@ -115,6 +116,7 @@ export async function findQuestionPage(db: AppDb, id: string) {
       userId: communityAnswers.userId,
       authorName: communityAnswers.authorName,
       byStaff: communityAnswers.byStaff,
+      body: communityAnswers.body,
       bodyHtml: communityAnswers.bodyHtml,
       votes: communityAnswers.votes,
       createdAt: communityAnswers.createdAt,
@@ -492,4 +494,60 @@ async function settleReports(db: AppDb, kind: PostKind, postId: string, decision
   const ofPost = and(eq(communityReports.kind, kind), eq(communityReports.postId, postId));
   if (decision === "delete") await db.delete(communityReports).where(ofPost);
   else await db.update(communityReports).set({ resolvedAt: new Date() }).where(and(ofPost, openReports));
+}
+
+/** Throws why `editor` may not edit a post `authorId` wrote at `createdAt` (someone else's, or too late). */
+function refuseEdit(editor: Pick<Poster, "id" | "role">, authorId: string | null, createdAt: Date) {
+  if (mayEditPost(editor, authorId, createdAt)) return;
+  throw new AdminInputError(editor.id === authorId ? communityTexts.editClosed : communityTexts.notYoursToEdit);
+}
+
+/**
+ * Edits a question (title and description) or an answer (its text): by its author within 30
+ * minutes, by staff always. The text as it was is kept (`community_edits`) with who changed it.
+ */
+export async function editPost(
+  db: AppDb,
+  questionId: string,
+  kind: PostKind,
+  postId: string,
+  editor: Pick<Poster, "id" | "role">,
+  input: { title?: string; body: string },
+) {
+  await db.transaction(async (tx) => {
+    if (kind === "question") {
+      const [question] = await tx
+        .select({
+          userId: communityQuestions.userId,
+          createdAt: communityQuestions.createdAt,
+          title: communityQuestions.title,
+          body: communityQuestions.description,
+        })
+        .from(communityQuestions)
+        .where(and(eq(communityQuestions.id, postId), eq(communityQuestions.id, questionId), published))
+        .for("update");
+      if (!question) throw new AdminInputError(communityTexts.questionGone);
+      refuseEdit(editor, question.userId, question.createdAt);
+      await tx.insert(communityEdits).values({ kind, postId, editorId: editor.id, title: question.title, body: question.body });
+      const title = input.title ?? question.title;
+      await tx
+        .update(communityQuestions)
+        .set({ title, slug: questionSlug(title), description: input.body })
+        .where(eq(communityQuestions.id, postId));
+      return;
+    }
+    const [answer] = await tx
+      .select({ userId: communityAnswers.userId, createdAt: communityAnswers.createdAt, body: communityAnswers.body })
+      .from(communityAnswers)
+      .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+      .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
+      .for("update", { of: communityAnswers });
+    if (!answer) throw new AdminInputError(communityTexts.answerGone);
+    refuseEdit(editor, answer.userId, answer.createdAt);
+    await tx.insert(communityEdits).values({ kind, postId, editorId: editor.id, body: answer.body });
+    await tx
+      .update(communityAnswers)
+      .set({ body: input.body, bodyHtml: renderMarkdown(input.body), updatedAt: new Date() })
+      .where(eq(communityAnswers.id, postId));
+  });
 }
