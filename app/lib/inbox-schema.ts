@@ -77,25 +77,26 @@ export function fieldErrorsOf<Values>(error: z.ZodError): FieldErrors<Values> {
   return errors;
 }
 
-const text = (form: FormData, name: string) => {
+/** A form field as typed ("" when absent or a file): what a refused form gives back. */
+export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
 
 export function contactValuesFrom(form: FormData): ContactMessageValues {
   return {
-    firstName: text(form, "firstName"),
-    lastName: text(form, "lastName"),
-    email: text(form, "email"),
-    subject: text(form, "subject"),
-    message: text(form, "message"),
+    firstName: formText(form, "firstName"),
+    lastName: formText(form, "lastName"),
+    email: formText(form, "email"),
+    subject: formText(form, "subject"),
+    message: formText(form, "message"),
   };
 }
 
 export function questionValuesFrom(form: FormData): CommunityQuestionValues {
   return {
-    title: text(form, "title"),
+    title: formText(form, "title"),
     categories: form.getAll("categories").filter((value): value is string => typeof value === "string"),
-    description: text(form, "description"),
+    description: formText(form, "description"),
   };
 }

@@ -4,6 +4,7 @@ import { Pencil, Plus } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/categories";
 import { readForm } from "#app/server/core/form.server";
+import { formText } from "#app/lib/inbox-schema";
 import { categoryFormSchema, formErrors } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { RowDeleteButton } from "#app/components/admin/row-delete-button";
@@ -35,11 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function text(form: FormData, name: string) {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAbility(request, "manageCategories");
@@ -63,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<CategoryActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Category deleted successfully." } });
   }
 
-  const values = { name: text(form, "name"), slug: text(form, "slug"), description: text(form, "description"), icon: text(form, "icon") };
+  const values = { name: formText(form, "name"), slug: formText(form, "slug"), description: formText(form, "description"), icon: formText(form, "icon") };
   const parsed = categoryFormSchema.safeParse(values);
   if (!parsed.success) {
     const { message, fields } = formErrors(parsed.error);

@@ -4,6 +4,7 @@ import { Pencil, Plus } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/guest-authors";
 import { readForm } from "#app/server/core/form.server";
+import { formText } from "#app/lib/inbox-schema";
 import { formErrors, guestAuthorSchema } from "#app/lib/admin-schemas";
 import { useActionToast } from "#app/lib/use-action-toast";
 import { RowDeleteButton } from "#app/components/admin/row-delete-button";
@@ -22,11 +23,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Guest Bylines");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAbility(request, "editAllArticles");
   return { guests: await listGuestAuthors(services().db) };
-}
-
-function text(form: FormData, name: string) {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<GuestAuthorActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Guest byline deleted." } });
   }
 
-  const values = { name: text(form, "name"), bio: text(form, "bio"), photoUrl: text(form, "photoUrl") };
+  const values = { name: formText(form, "name"), bio: formText(form, "bio"), photoUrl: formText(form, "photoUrl") };
   const parsed = guestAuthorSchema.safeParse(values);
   if (!parsed.success) {
     const { message, fields } = formErrors(parsed.error);

@@ -118,17 +118,15 @@ async function editStep(form: FormData, questionId: string, user: SessionUser) {
     if (!checked.ok) return refused(checked.error);
     input = { body: checked.body };
   }
+  let path: string;
   try {
-    await editPost(services().db, questionId, kind, postId, user, input);
+    path = await editPost(services().db, questionId, kind, postId, user, input);
   } catch (error) {
     if (error instanceof AdminInputError) return refused(error.message);
     throw error;
   }
   // A new title is a new address: the question's page is reloaded there.
-  if (kind === "question") {
-    const page = await findQuestionPage(services().db, questionId);
-    if (page) throw redirect(questionPath(page.question));
-  }
+  if (kind === "question") throw redirect(path);
   return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.edited });
 }
 

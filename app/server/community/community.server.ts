@@ -505,6 +505,7 @@ function refuseEdit(editor: Pick<Poster, "id" | "role">, authorId: string | null
 /**
  * Edits a question (title and description) or an answer (its text): by its author within 30
  * minutes, by staff always. The text as it was is kept (`community_edits`) with who changed it.
+ * Returns the question's address (a new title makes a new one).
  */
 export async function editPost(
   db: AppDb,
@@ -513,8 +514,8 @@ export async function editPost(
   postId: string,
   editor: Pick<Poster, "id" | "role">,
   input: { title?: string; body: string },
-) {
-  await db.transaction(async (tx) => {
+): Promise<string> {
+  return db.transaction(async (tx) => {
     if (kind === "question") {
       const [question] = await tx
         .select({
@@ -534,10 +535,10 @@ export async function editPost(
         .update(communityQuestions)
         .set({ title, slug: questionSlug(title), description: input.body })
         .where(eq(communityQuestions.id, postId));
-      return;
+      return questionPath({ id: postId, slug: questionSlug(title) });
     }
     const [answer] = await tx
-      .select({ userId: communityAnswers.userId, createdAt: communityAnswers.createdAt, body: communityAnswers.body })
+      .select({ userId: communityAnswers.userId, createdAt: communityAnswers.createdAt, body: communityAnswers.body, questionSlug: communityQuestions.slug })
       .from(communityAnswers)
       .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
       .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
@@ -549,5 +550,6 @@ export async function editPost(
       .update(communityAnswers)
       .set({ body: input.body, bodyHtml: renderMarkdown(input.body), updatedAt: new Date() })
       .where(eq(communityAnswers.id, postId));
+    return questionPath({ id: questionId, slug: answer.questionSlug });
   });
 }
