@@ -11,6 +11,7 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("ask-kafundisha", "routes/site/ask-kafundisha.tsx"),
+    route("ask-kafundisha/unsubscribe", "routes/site/question-mails-unsubscribe.tsx"),
     route("ask-kafundisha/:question", "routes/site/ask-question.tsx"),
     route("saved", "routes/site/saved.tsx"),
     route("offline", "routes/site/offline.tsx"),

@@ -137,6 +137,9 @@ export const mailQueue = pgTable(
     emailChangeId: uuid("email_change_id").references(() => emailChanges.id, { onDelete: "cascade" }),
     // The article a review mail is about (it goes unsent if the article goes).
     articleId: uuid("article_id").references((): AnyPgColumn => articles.id, { onDelete: "cascade" }),
+    // The Ask Kafundisha question or answer a community mail is about.
+    questionId: uuid("question_id").references((): AnyPgColumn => communityQuestions.id, { onDelete: "cascade" }),
+    answerId: uuid("answer_id").references((): AnyPgColumn => communityAnswers.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["queued", "sending", "failed"] })
       .notNull()
       .default("queued"),
@@ -151,6 +154,10 @@ export const mailQueue = pgTable(
     index("mail_queue_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'queued'`),
+    // One waiting mail about new answers per question: later answers join it.
+    uniqueIndex("mail_queue_question_answered_idx")
+      .on(t.questionId)
+      .where(sql`${t.kind} = 'question-answered' and ${t.status} = 'queued'`),
   ],
 );
 
@@ -549,6 +556,12 @@ export const communityQuestions = pgTable(
     ),
     // The answer the asker (or staff) accepted: the question then shows as answered.
     acceptedAnswerId: uuid("accepted_answer_id").references((): AnyPgColumn => communityAnswers.id, { onDelete: "set null" }),
+    // The address an anonymous asker left to hear back (a signed-in asker hears at their account's);
+    // no mail about this question once the asker unsubscribes (app/server/community/community-mail.server.ts).
+    notifyEmail: text("notify_email"),
+    mailsOff: boolean("mails_off").notNull().default(false),
+    // The last mail about new answers: the next waits an hour after it.
+    answersMailedAt: timestamp("answers_mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -580,6 +593,10 @@ export const communityAnswers = pgTable(
       .default("pending"),
     // Up-votes, kept with each vote (community_votes holds who voted).
     votes: integer("votes").notNull().default(0),
+    // When it went public: the asker's mail counts the answers since the last one.
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Its writer was told it was accepted (once, however often it is accepted again).
+    acceptanceMailed: boolean("acceptance_mailed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

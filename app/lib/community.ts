@@ -37,7 +37,11 @@ export const answerTexts = {
   published: "Thank you! Your answer is published.",
   awaitingModeration: "Thank you! Your answer will appear once a moderator approves it.",
   questionPublished: "Your question is published.",
+  askerEmailHint: "We write when your question is published and when it is answered, at most once an hour. Signed in? We use your account's email.",
 } as const;
+
+/** The page an asker's mail links to for no more mails about their question. */
+export const questionMailsStopPath = "/ask-kafundisha/unsubscribe";
 
 export const communityTexts = {
   answerGone: "This answer is no longer published.",

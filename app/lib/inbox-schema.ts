@@ -10,17 +10,20 @@ function requiredText(label: string, max: number) {
     .max(max, { message: `${label} must be at most ${max} characters.` });
 }
 
+const invalidEmailText = "Please enter a valid email address.";
+
+function emailText() {
+  return z.string({ message: "Email is required." }).trim().max(254, { message: "Email is too long." });
+}
+
 /** The Contact form, checked on the server: every field required, a valid email, sensible lengths. */
 export function contactMessageSchema() {
   return z.object({
     firstName: requiredText("First name", 100),
     lastName: requiredText("Last name", 100),
-    email: z
-      .string({ message: "Email is required." })
-      .trim()
+    email: emailText()
       .min(1, { message: "Email is required." })
-      .max(254, { message: "Email is too long." })
-      .pipe(z.email({ message: "Please enter a valid email address." })),
+      .pipe(z.email({ message: invalidEmailText })),
     subject: requiredText("Subject", 200),
     message: requiredText("Message", 5000),
   });
@@ -55,6 +58,8 @@ export function communityQuestionSchema() {
       // A set, not a list: the same chip cannot count twice.
       .transform((values) => [...new Set(values)]),
     description: requiredText("Description", 5000),
+    // Left by a visitor who is not signed in, to hear back; empty when not given.
+    email: emailText().pipe(z.union([z.literal(""), z.email({ message: invalidEmailText })])),
   });
 }
 
@@ -63,6 +68,7 @@ export interface CommunityQuestionValues {
   title: string;
   categories: string[];
   description: string;
+  email: string;
 }
 
 export type FieldErrors<Values> = Partial<Record<keyof Values, string>>;
@@ -98,5 +104,6 @@ export function questionValuesFrom(form: FormData): CommunityQuestionValues {
     title: formText(form, "title"),
     categories: form.getAll("categories").filter((value): value is string => typeof value === "string"),
     description: formText(form, "description"),
+    email: formText(form, "email"),
   };
 }

@@ -386,14 +386,22 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
  * Rows of a backup made before a table changed shape, as they are restored (null: left out). An
  * email change from before migration 0020 (no old address, no undo link) was a pending link, void
  * by the time of any restore. A question from before 0029 was never public: it waits for a
- * moderator, with the address its title gives.
+ * moderator, with the address its title gives. Questions and answers from before 0034 have sent
+ * no community mail yet, and an answer was public since it was written.
  */
 const restoredRow: Record<string, (line: string) => string | null> = {
   email_changes: (line) => ((JSON.parse(line) as { old_email?: unknown }).old_email !== undefined ? line : null),
   community_questions: (line) => {
-    const row = JSON.parse(line) as { title: string; status?: string };
-    if (row.status !== undefined) return line;
-    return JSON.stringify({ ...row, status: "pending", slug: questionSlug(row.title), published_at: null, answer_count: 0 });
+    const row = JSON.parse(line) as { title: string; status?: string; mails_off?: boolean };
+    if (row.status === undefined)
+      return JSON.stringify({ ...row, status: "pending", slug: questionSlug(row.title), published_at: null, answer_count: 0, mails_off: false });
+    // Its asker is taken to have heard of the answers it has (the next mail tells of new ones).
+    return row.mails_off === undefined ? JSON.stringify({ ...row, mails_off: false, answers_mailed_at: new Date().toISOString() }) : line;
+  },
+  community_answers: (line) => {
+    const row = JSON.parse(line) as { status: string; created_at: string; acceptance_mailed?: boolean };
+    if (row.acceptance_mailed !== undefined) return line;
+    return JSON.stringify({ ...row, acceptance_mailed: false, published_at: row.status === "published" ? row.created_at : null });
   },
 };
 

@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button";
 import { TextAreaField, TextField } from "#app/components/ui/field";
 
-/** One required control of the Contact and Ask Kafundisha forms: the kit's field, with its error under it. */
+/** One control of the Contact and Ask Kafundisha forms (required unless `optional`): the kit's field, with its error under it. */
 export function FormField({
   name,
   label,
@@ -14,6 +14,8 @@ export function FormField({
   maxLength,
   autoComplete,
   placeholder,
+  optional = false,
+  hint,
 }: {
   name: string;
   label: string;
@@ -24,8 +26,22 @@ export function FormField({
   maxLength: number;
   autoComplete?: string;
   placeholder?: string;
+  optional?: boolean;
+  hint?: string;
 }) {
-  const common = { id: `field-${name}`, name, label, error, required: true, requiredMark: false, maxLength, defaultValue, placeholder, className: "text-base" };
+  const common = {
+    id: `field-${name}`,
+    name,
+    label,
+    error,
+    hint,
+    required: !optional,
+    requiredMark: false,
+    maxLength,
+    defaultValue,
+    placeholder,
+    className: "text-base",
+  };
   return multiline ? <TextAreaField rows={6} {...common} /> : <TextField type={type} autoComplete={autoComplete} {...common} />;
 }
 

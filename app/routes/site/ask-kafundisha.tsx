@@ -51,9 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = await getUser(request);
   // A trusted teacher's question is public at once; the others wait for a moderator.
-  const publish = user ? await publishesAtOnce(services().db, user) : false;
+  const asker = user ? { id: user.id, trusted: await publishesAtOnce(services().db, user) } : null;
   try {
-    const question = await storeCommunityQuestion(parsed.data, user?.id ?? null, clientInfo(request, context), publish);
+    const question = await storeCommunityQuestion(parsed.data, asker, clientInfo(request, context));
     return { status: "sent" as const, questionId: question.id, publishedAt: question.status === "published" ? questionPath(question) : null };
   } catch (error) {
     if (!(error instanceof TooManySubmissions)) throw error;
@@ -118,6 +118,17 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               placeholder="Describe your situation: the grade, class size, what you have tried so far."
               defaultValue={values?.description}
               error={fieldErrors.description}
+            />
+            <FormField
+              name="email"
+              type="email"
+              label="Email to hear back (optional)"
+              optional
+              autoComplete="email"
+              maxLength={254}
+              hint={answerTexts.askerEmailHint}
+              defaultValue={values?.email}
+              error={fieldErrors.email}
             />
             <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>

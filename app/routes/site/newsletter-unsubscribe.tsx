@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "#app/server/core/form.server";
 import { subscriberForUnsubscribe, unsubscribe } from "#app/server/newsletter/newsletter.server";
 import { unsubscribedText, unsubscribeLinkInvalidText } from "#app/lib/newsletter-texts";
-import { buttonClass } from "#app/components/ui/button";
+import { UnsubscribeScreen } from "#app/components/site/unsubscribe-screen";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | The Educator" }, { name: "robots", content: "noindex" }];
 
@@ -29,36 +29,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const state = actionData?.state ?? loaderData.state;
   return (
-    <div className="mx-auto max-w-md px-4 py-20 text-center">
-      {state === "invalid" && (
+    <UnsubscribeScreen
+      state={actionData?.state ?? loaderData.state}
+      invalidText={unsubscribeLinkInvalidText}
+      doneText={unsubscribedText}
+      askTitle="Unsubscribe from the weekly digest?"
+      askText={
         <>
-          <h1 className="text-2xl font-bold">This link is not valid</h1>
-          <p className="mt-2">{unsubscribeLinkInvalidText}</p>
+          <strong className="break-all">{loaderData.email}</strong> will get no more digests from The Educator.
         </>
-      )}
-      {state === "done" && (
-        <>
-          <h1 className="text-2xl font-bold">Unsubscribed</h1>
-          <p role="status" className="mt-2">
-            {unsubscribedText}
-          </p>
-        </>
-      )}
-      {state === "ask" && (
-        <>
-          <h1 className="text-2xl font-bold">Unsubscribe from the weekly digest?</h1>
-          <p className="mt-2">
-            <strong className="break-all">{loaderData.email}</strong> will get no more digests from The Educator.
-          </p>
-          <form method="post" className="mt-6">
-            <button type="submit" className={buttonClass("primary", "lg")}>
-              Unsubscribe
-            </button>
-          </form>
-        </>
-      )}
-    </div>
+      }
+    />
   );
 }

@@ -56,15 +56,20 @@ export async function isPublishedArticle(articleId: string): Promise<boolean> {
 
 const tooFastTexts = { comment: "You are commenting too fast.", answer: "You are answering too fast." };
 
+/** Ask Kafundisha answers an account that is not yet trusted may post within an hour. */
+export const newAccountPostsPerHour = 10;
+
 /**
  * Counts one comment (or Ask Kafundisha answer) against the author's and the client's limits, at
- * most 5 in 10 minutes per account and 20 per address; the wait text when over, else null.
+ * most 5 in 10 minutes per account and 20 per address, and `newAccountPostsPerHour` for an account
+ * not yet trusted; the wait text when over, else null.
  */
-export async function postRateLimitMessage(kind: keyof typeof tooFastTexts, user: SessionUser, client: ClientInfo): Promise<string | null> {
+export async function postRateLimitMessage(kind: keyof typeof tooFastTexts, user: SessionUser, client: ClientInfo, newAccount = false): Promise<string | null> {
   const wait = await hitRateLimits(services().db, [
     { key: `${kind}:user:${user.id}`, limit: 5, windowSeconds: tenMinutes },
     // Looser: several readers may share one school or office address.
     { key: `${kind}:ip:${addressKey(client.ip)}`, limit: 20, windowSeconds: tenMinutes },
+    ...(newAccount ? [{ key: `${kind}:new-account:${user.id}`, limit: newAccountPostsPerHour, windowSeconds: 60 * 60 }] : []),
   ]);
   return wait === null ? null : `${tooFastTexts[kind]} Please try again in ${describeWait(wait)}.`;
 }

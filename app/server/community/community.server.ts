@@ -7,6 +7,8 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app/server/db/full-text.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { wakeMailQueue } from "#app/server/auth/account-mail.server";
+import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished } from "./community-mail.server";
 
 interface Poster {
   id: string;
@@ -189,7 +191,9 @@ export async function acceptAnswer(db: AppDb, questionId: string, answerId: stri
     if (!mayAccept(actor, question.askerId)) throw new AdminInputError(communityTexts.notYoursToAccept);
     if (answerId) await lockAnswerOf(tx, questionId, answerId);
     await tx.update(communityQuestions).set({ acceptedAnswerId: answerId }).where(eq(communityQuestions.id, questionId));
+    if (answerId) await tellAnswererAccepted(tx, answerId, actor.id);
   });
+  wakeMailQueue();
 }
 
 /** Checks an answer's text: trimmed, required, at most `answerMaxLength` characters. */
@@ -205,9 +209,9 @@ export function checkAnswer(value: unknown): { ok: true; body: string } | { ok: 
  * poster (the question's answer count moves with it), waiting for a moderator otherwise. Null when
  * the question is not (or no longer) published.
  */
-export async function answerQuestion(db: AppDb, questionId: string, poster: Poster, body: string) {
-  const publish = await publishesAtOnce(db, poster);
-  return db.transaction(async (tx) => {
+export async function answerQuestion(db: AppDb, questionId: string, poster: Poster, body: string, publish?: boolean) {
+  publish ??= await publishesAtOnce(db, poster);
+  const answer = await db.transaction(async (tx) => {
     const [question] = await tx
       .select({ id: communityQuestions.id })
       .from(communityQuestions)
@@ -224,6 +228,7 @@ export async function answerQuestion(db: AppDb, questionId: string, poster: Post
         body,
         bodyHtml: renderMarkdown(body),
         status: publish ? "published" : "pending",
+        publishedAt: publish ? new Date() : null,
       })
       .returning({ id: communityAnswers.id, status: communityAnswers.status });
     if (publish) {
@@ -231,9 +236,12 @@ export async function answerQuestion(db: AppDb, questionId: string, poster: Post
         .update(communityQuestions)
         .set({ answerCount: sql`${communityQuestions.answerCount} + 1` })
         .where(eq(communityQuestions.id, questionId));
+      await tellAskerAnswered(tx, questionId, poster.id);
     }
     return answer!;
   });
+  if (answer?.status === "published") wakeMailQueue();
+  return answer;
 }
 
 export type Moderation = "approve" | "reject" | "delete";
@@ -289,7 +297,7 @@ export async function countPendingPosts(db: AppDb): Promise<number> {
 export async function moderateQuestion(db: AppDb, id: string, decision: Moderation) {
   await db.transaction(async (tx) => {
     const [question] = await tx
-      .select({ publishedAt: communityQuestions.publishedAt, readAt: communityQuestions.readAt })
+      .select({ status: communityQuestions.status, publishedAt: communityQuestions.publishedAt, readAt: communityQuestions.readAt })
       .from(communityQuestions)
       .where(eq(communityQuestions.id, id))
       .for("update");
@@ -313,7 +321,9 @@ export async function moderateQuestion(db: AppDb, id: string, decision: Moderati
       .update(communityQuestions)
       .set(decision === "approve" ? { status: "published", publishedAt: question.publishedAt ?? now, readAt: question.readAt ?? now } : { status: "rejected" })
       .where(eq(communityQuestions.id, id));
+    if (decision === "approve" && question.status !== "published") await tellAskerPublished(tx, id);
   });
+  wakeMailQueue();
 }
 
 /**
@@ -323,7 +333,12 @@ export async function moderateQuestion(db: AppDb, id: string, decision: Moderati
 export async function moderateAnswer(db: AppDb, id: string, decision: Moderation) {
   await db.transaction(async (tx) => {
     const [answer] = await tx
-      .select({ status: communityAnswers.status, questionId: communityAnswers.questionId })
+      .select({
+        status: communityAnswers.status,
+        questionId: communityAnswers.questionId,
+        userId: communityAnswers.userId,
+        publishedAt: communityAnswers.publishedAt,
+      })
       .from(communityAnswers)
       .where(eq(communityAnswers.id, id))
       .for("update");
@@ -333,7 +348,11 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
     else
       await tx
         .update(communityAnswers)
-        .set({ status: decision === "approve" ? "published" : "rejected", updatedAt: new Date() })
+        .set(
+          decision === "approve"
+            ? { status: "published", publishedAt: answer.publishedAt ?? new Date(), updatedAt: new Date() }
+            : { status: "rejected", updatedAt: new Date() },
+        )
         .where(eq(communityAnswers.id, id));
     const wasShown = answer.status === "published";
     const isShown = decision === "approve";
@@ -343,7 +362,10 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
         .set({ answerCount: sql`${communityQuestions.answerCount} + ${isShown ? 1 : -1}` })
         .where(eq(communityQuestions.id, answer.questionId));
     }
+    // The asker hears of an answer the first time it goes public.
+    if (isShown && !answer.publishedAt) await tellAskerAnswered(tx, answer.questionId, answer.userId);
   });
+  wakeMailQueue();
 }
 
 export interface QuestionSearch {

@@ -14,6 +14,9 @@ export interface MailJob {
   emailChangeId?: string;
   /** The article a review mail is about. */
   articleId?: string;
+  /** The Ask Kafundisha question or answer a community mail is about. */
+  questionId?: string;
+  answerId?: string;
 }
 
 export interface QueuedMail extends MailJob {
@@ -21,8 +24,11 @@ export interface QueuedMail extends MailJob {
   attempts: number;
 }
 
+/** A mail made from a queued row, and what to note once it has gone (not before: a failed send is tried again). */
+export type ComposedMail = Mail & { afterSend?: (db: AppDb) => Promise<void> };
+
 /** The mail for a queued row, made as it is sent (links included), or null when there is nothing to send. */
-export type ComposeMail = (db: AppDb, job: QueuedMail) => Promise<Mail | null>;
+export type ComposeMail = (db: AppDb, job: QueuedMail) => Promise<ComposedMail | null>;
 
 export interface MailQueueOptions {
   db: AppDb;
@@ -44,7 +50,8 @@ export interface MailQueueOptions {
  * this instance is woken by the caller, any instance's worker may send it).
  */
 export async function enqueueMail(db: AppDb, job: MailJob): Promise<void> {
-  await db.insert(mailQueue).values({ kind: job.kind, email: job.email, userId: job.userId, emailChangeId: job.emailChangeId, articleId: job.articleId });
+  const { kind, email, userId, emailChangeId, articleId, questionId, answerId } = job;
+  await db.insert(mailQueue).values({ kind, email, userId, emailChangeId, articleId, questionId, answerId });
 }
 
 type ClaimedRow = {
@@ -54,6 +61,8 @@ type ClaimedRow = {
   user_id: string | null;
   email_change_id: string | null;
   article_id: string | null;
+  question_id: string | null;
+  answer_id: string | null;
   attempts: number;
 };
 
@@ -64,7 +73,7 @@ async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
     sql`update mail_queue set status = 'sending', claimed_at = now(), attempts = attempts + 1
       where id = (select id from mail_queue where status = 'queued' and next_attempt_at <= now()
         order by next_attempt_at, id limit 1 for update skip locked)
-      returning id, kind, email, user_id, email_change_id, article_id, attempts`,
+      returning id, kind, email, user_id, email_change_id, article_id, question_id, answer_id, attempts`,
   );
   if (!row) return undefined;
   return {
@@ -74,6 +83,8 @@ async function claimNext(db: AppDb): Promise<QueuedMail | undefined> {
     userId: row.user_id ?? undefined,
     emailChangeId: row.email_change_id ?? undefined,
     articleId: row.article_id ?? undefined,
+    questionId: row.question_id ?? undefined,
+    answerId: row.answer_id ?? undefined,
     attempts: row.attempts,
   };
 }
@@ -88,8 +99,12 @@ export async function sendNextMail(options: MailQueueOptions): Promise<"sent" | 
   const job = await claimNext(db);
   if (!job) return "idle";
   try {
-    const mail = await options.compose(db, job);
-    if (mail) await options.mailer.send(mail);
+    const composed = await options.compose(db, job);
+    if (composed) {
+      const { afterSend, ...mail } = composed;
+      await options.mailer.send(mail);
+      await afterSend?.(db);
+    }
   } catch (error) {
     const { retry, set } = failedSendUpdate(error, job.attempts, { maxAttempts: options.maxAttempts ?? 4, retrySeconds: options.retrySeconds ?? 30 });
     await db.update(mailQueue).set(set).where(eq(mailQueue.id, job.id));

@@ -192,6 +192,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
     const posterId = (key: string | null) => (key === null ? null : key === "reader" ? readerId : authorId.get(key)!);
     const posterName = (key: string) => (key === "reader" ? demoReaderName : demoAuthors.find((author) => author.key === key)!.name);
     const askedAt = (question: DemoQuestion) => new Date(now.getTime() - question.daysAgo * day);
+    const answeredAt = (question: DemoQuestion, order: number) => new Date(askedAt(question).getTime() + (order + 1) * 3 * 60 * 60 * 1000);
     const insertedQuestions = await tx
       .insert(communityQuestions)
       .values(
@@ -205,6 +206,8 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
           publishedAt: askedAt(question),
           readAt: askedAt(question),
           answerCount: question.answers.length,
+          // Its asker heard of its answers: the next mail tells of new ones only.
+          answersMailedAt: question.answers.length > 0 ? answeredAt(question, question.answers.length - 1) : null,
           createdAt: askedAt(question),
         })),
       )
@@ -217,7 +220,8 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
         body: answer.body,
         bodyHtml: renderMarkdown(answer.body),
         status: "published" as const,
-        createdAt: new Date(askedAt(question).getTime() + (order + 1) * 3 * 60 * 60 * 1000),
+        createdAt: answeredAt(question, order),
+        publishedAt: answeredAt(question, order),
       })),
     );
     const insertedAnswers = await tx.insert(communityAnswers).values(answers).returning({ id: communityAnswers.id });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { communityQuestions, contactMessages, profiles, users } from "#database/schema";
 import { questionSlug } from "#app/lib/community";
 import type { CommunityQuestionInput, ContactMessageInput } from "#app/lib/inbox-schema";
-import type { ClientInfo } from "#app/server/auth/auth.server";
+import { normalizeEmail, type ClientInfo } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
@@ -11,11 +11,16 @@ import { addressKey } from "#app/server/core/address-key.server";
 
 /** Submissions allowed per client address and form within one hour. */
 export const submissionsPerHour = 5;
+/** Questions a signed-in teacher who is not yet trusted may ask within one hour. */
+export const newAccountQuestionsPerHour = 3;
 
 export class TooManySubmissions extends Error {}
 
-async function limitSubmissions(form: "contact" | "question", client: ClientInfo) {
-  const wait = await hitRateLimits(services().db, [{ key: `${form}:ip:${addressKey(client.ip)}`, limit: submissionsPerHour, windowSeconds: 60 * 60 }]);
+async function limitSubmissions(form: "contact" | "question", client: ClientInfo, newAccountId?: string) {
+  const wait = await hitRateLimits(services().db, [
+    { key: `${form}:ip:${addressKey(client.ip)}`, limit: submissionsPerHour, windowSeconds: 60 * 60 },
+    ...(newAccountId ? [{ key: `${form}:new-account:${newAccountId}`, limit: newAccountQuestionsPerHour, windowSeconds: 60 * 60 }] : []),
+  ]);
   if (wait !== null) {
     const what = form === "contact" ? "messages" : "questions";
     throw new TooManySubmissions(`You have sent several ${what} in a short time. Please try again in ${describeWait(wait)}.`);
@@ -29,19 +34,26 @@ export async function storeContactMessage(message: ContactMessageInput, client: 
 }
 
 /**
- * Stores an Ask Kafundisha question, linked to the asker when signed in: published at once when
- * `publish` (a trusted asker, app/server/community/), waiting for a moderator otherwise.
+ * Stores an Ask Kafundisha question, linked to the asker when signed in: published at once for a
+ * trusted asker (app/server/community/), waiting for a moderator otherwise. A visitor who is not
+ * signed in may leave an email to hear back; a signed-in asker hears at their account's address.
  */
 export async function storeCommunityQuestion(
-  question: CommunityQuestionInput,
-  askedBy: string | null,
+  { email, ...question }: CommunityQuestionInput,
+  asker: { id: string; trusted: boolean } | null,
   client: ClientInfo,
-  publish = false,
 ): Promise<{ id: string; slug: string; status: "pending" | "published" }> {
-  await limitSubmissions("question", client);
+  await limitSubmissions("question", client, asker && !asker.trusted ? asker.id : undefined);
+  const publish = asker?.trusted ?? false;
   const [row] = await services()
     .db.insert(communityQuestions)
-    .values({ ...question, userId: askedBy, slug: questionSlug(question.title), ...(publish ? { status: "published", publishedAt: new Date() } : {}) })
+    .values({
+      ...question,
+      userId: asker?.id ?? null,
+      notifyEmail: asker || !email ? null : normalizeEmail(email),
+      slug: questionSlug(question.title),
+      ...(publish ? { status: "published", publishedAt: new Date() } : {}),
+    })
     .returning({ id: communityQuestions.id, slug: communityQuestions.slug, status: communityQuestions.status });
   return row as { id: string; slug: string; status: "pending" | "published" };
 }

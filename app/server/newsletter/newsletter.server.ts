@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appSettings, newsletterDeliveries, newsletterSends, newsletterSubscribers, users } from "#database/schema";
@@ -11,6 +10,7 @@ import { composeDigest, digestArticles } from "./newsletter-digest.server";
 import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server";
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
+import { idOfSigned, signId } from "#app/server/core/signed-id.server";
 
 const confirmLinkMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -25,22 +25,10 @@ export class NewsletterInputError extends Error {
 
 // --- Tokens and links -------------------------------------------------------------------------
 
-const unsubscribeMac = (secret: string, subscriberId: string) =>
-  crypto.createHmac("sha256", secret).update(`newsletter-unsubscribe:${subscriberId}`).digest("base64url");
+const unsubscribePurpose = "newsletter-unsubscribe";
 
-/** A subscriber's unsubscribe token: its id and an HMAC of it under the site's secret (nothing is stored). */
-export function unsubscribeToken(secret: string, subscriberId: string): string {
-  return `${subscriberId}.${unsubscribeMac(secret, subscriberId)}`;
-}
-
-/** The subscriber id a token names, or null when the token is not one of ours. */
-export function subscriberOfToken(secret: string, token: string): string | null {
-  const [id, mac] = token.split(".");
-  if (!id || !mac || !/^[0-9a-f-]{36}$/.test(id)) return null;
-  const expected = Buffer.from(unsubscribeMac(secret, id));
-  const given = Buffer.from(mac);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? id : null;
-}
+/** A subscriber's unsubscribe token (app/server/core/signed-id.server.ts: nothing is stored). */
+export const unsubscribeToken = (secret: string, subscriberId: string) => signId(secret, unsubscribePurpose, subscriberId);
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/newsletter/unsubscribe?token=${token}`;
 
@@ -104,7 +92,7 @@ export async function confirmSubscription(token: string): Promise<boolean> {
 /** Who an unsubscribe link is for, or null when it is not valid (the subscriber may be gone). */
 export async function subscriberForUnsubscribe(token: string) {
   const { db, sessionSecret } = services();
-  const id = subscriberOfToken(sessionSecret, token);
+  const id = idOfSigned(sessionSecret, unsubscribePurpose, token);
   if (!id) return null;
   const [row] = await db
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, status: newsletterSubscribers.status })

@@ -27,6 +27,7 @@ import { startMailQueue, type ComposeMail } from "#app/server/core/mail-queue.se
 import { composeInvitationMail } from "#app/server/users/invitations.server";
 import { composeAccountMail } from "#app/server/auth/account-mail.server";
 import { composeReviewMail } from "#app/server/articles/review.server";
+import { composeCommunityMail, isCommunityMail } from "#app/server/community/community-mail.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
 import { rememberPublicUrl } from "#app/server/core/public-url.server";
 
@@ -185,9 +186,12 @@ export async function startServices(config: Config, options: StartOptions = {}):
       retrySeconds: config.NEWSLETTER_RETRY_SECONDS,
     });
     services.wakeNewsletter = newsletter.wake;
-    // Review mails name their kind "review-…", an invitation "invitation"; the rest are the accounts'.
-    const compose: ComposeMail = (tx, job) =>
-      job.kind.startsWith("review-") ? composeReviewMail(tx, job) : job.kind === "invitation" ? composeInvitationMail(tx, job) : composeAccountMail(tx, job);
+    // Review mails name their kind "review-…", an invitation "invitation", Ask Kafundisha's theirs; the rest are the accounts'.
+    const compose: ComposeMail = (tx, job) => {
+      if (job.kind.startsWith("review-")) return composeReviewMail(tx, job);
+      if (job.kind === "invitation") return composeInvitationMail(tx, job);
+      return isCommunityMail(job.kind) ? composeCommunityMail(tx, job) : composeAccountMail(tx, job);
+    };
     const mailQueue = startMailQueue({ db, mailer, log, compose });
     services.wakeMailQueue = mailQueue.wake;
 
