@@ -72,6 +72,8 @@ export const cacheTag = {
   question: (id: string) => `question:${id}`,
   /** Pages listing Ask Kafundisha questions or counting them. */
   questionLists: "questions",
+  /** Pages weighing the questions of an Ask Kafundisha category (a value of questionCategories): an article's "Teachers ask". */
+  questionsIn: (category: string) => `questions-in:${category}`,
 } as const;
 
 /**

@@ -1,13 +1,14 @@
 /// <reference lib="webworker" />
-// The service worker (built to /sw.js by scripts/build.ts): Workbox strategies keep the articles a
-// reader opens, with their pictures as shown, for reading without a connection. Only what every
-// reader may see is kept; staff screens, accounts, APIs and the event stream never go through it.
+// The service worker (built to /sw.js by scripts/build.ts): Workbox strategies keep the articles and
+// Ask Kafundisha questions a reader opens, with their pictures as shown, for reading without a
+// connection. Only what every reader may see is kept; staff screens, accounts, APIs and the event
+// stream never go through it.
 import { ExpirationPlugin } from "workbox-expiration";
 import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core";
-import { isArticlePath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "#app/lib/offline";
+import { isOfflineReadingPath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "#app/lib/offline";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const precacheEntries: PrecacheEntry[]; // put in by the build
@@ -26,9 +27,9 @@ cleanupOutdatedCaches();
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-// An article: the network first (online, the latest), kept to read offline; the 50 read last stay.
+// An article or a question: the network first (online, the latest), kept to read offline; the 50 read last stay.
 registerRoute(
-  ({ request, url }) => request.mode === "navigate" && sameOrigin(url) && isArticlePath(url.pathname),
+  ({ request, url }) => request.mode === "navigate" && sameOrigin(url) && isOfflineReadingPath(url.pathname),
   new NetworkFirst({
     cacheName: offlineCaches.articles,
     networkTimeoutSeconds: 6,
@@ -56,7 +57,7 @@ setCatchHandler(async ({ request }) => {
   const url = new URL(request.url);
   if (neverOffline.test(url.pathname)) return Response.error();
   if (request.mode === "navigate") {
-    // A saved article, or one kept from reading, else the offline page.
+    // A saved article or question, or one kept from reading, else the offline page.
     return (await caches.match(request, matchOptions)) ?? (await matchPrecache(offlinePages.offline)) ?? Response.error();
   }
   if (request.destination === "image") return (await caches.match(request, matchOptions)) ?? Response.error();

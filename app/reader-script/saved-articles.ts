@@ -1,5 +1,5 @@
-// "Save for offline" on the article page and the list on /saved. The service worker keeps the 50
-// articles read last by itself; a saved one stays until the reader removes it.
+// "Save for offline" on article and question pages, and the list on /saved. The service worker keeps
+// the 50 articles and questions read last by itself; a saved one stays until the reader removes it.
 import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
 import { showToast } from "#app/lib/toast";
 import { hooked, hooks } from "#app/lib/reader-hooks";
@@ -28,7 +28,7 @@ const canKeep = () => "caches" in window && "serviceWorker" in navigator && "loc
 /** Fetched as anyone gets it (never a signed-in reader's own page) and kept until removed. */
 async function save(path: string, title: string) {
   const list = savedList();
-  if (list.length >= maxKeptArticles) throw new Error(`You have saved ${maxKeptArticles} articles. Remove one to save another.`);
+  if (list.length >= maxKeptArticles) throw new Error(`You have saved ${maxKeptArticles} pages. Remove one to save another.`);
   // The pictures at the size this screen shows them, as the browser chose them.
   const images = [...document.querySelectorAll<HTMLImageElement>("main img")]
     .map((image) => image.currentSrc)
@@ -37,7 +37,7 @@ async function save(path: string, title: string) {
   await Promise.all(
     [path, ...images].map(async (url) => {
       const response = await fetch(url, { credentials: "omit" });
-      if (!response.ok) throw new Error("The article could not be saved. Please try again.");
+      if (!response.ok) throw new Error("The page could not be saved. Please try again.");
       await cache.put(url, response);
     }),
   );
@@ -80,7 +80,7 @@ function enhanceSaveToggle() {
         showSaved(button, saving);
         showToast({
           type: "success",
-          title: saving ? "Saved for offline" : "Removed from saved articles",
+          title: saving ? "Saved for offline" : "Removed from saved pages",
           description: saving ? "Find it under Saved, even without a connection." : undefined,
         });
       })
@@ -101,7 +101,7 @@ interface ListedArticle {
   remove: () => Promise<unknown>;
 }
 
-/** The articles the worker kept from reading (not saved ones), titled from the pages it keeps. */
+/** The articles and questions the worker kept from reading (not saved ones), titled from the pages it keeps. */
 async function keptFromReading(saved: Set<string>): Promise<ListedArticle[]> {
   const cache = await caches.open(offlineCaches.articles);
   const listed = await Promise.all(

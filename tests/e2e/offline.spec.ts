@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { demoQuestions } from "#database/seed/demo-community";
 import { signInAsAdmin } from "./fixtures";
 
 /** The addresses every cache of this origin holds, by cache. */
@@ -73,6 +74,54 @@ test("an article read once opens offline with its picture; a saved one is listed
   const kept = await cachedUrls(page);
   expect(kept["saved-articles"]).toEqual([]);
   expect(kept.articles).not.toContain(read);
+});
+
+/** A demo question's page, found as a reader finds it: searched for on Ask Kafundisha. Its address. */
+async function openQuestion(page: Page, title: string) {
+  await page.goto(`/ask-kafundisha?q=${encodeURIComponent(title)}#questions`);
+  await page.getByRole("region", { name: "All Questions" }).getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  return new URL(page.url()).pathname;
+}
+
+test("a question saved for offline is listed on /saved and opens offline, as does one read once", async ({ page, context }) => {
+  const saved = demoQuestions.find((question) => question.title.startsWith("Teaching fractions"))!;
+  const read = demoQuestions.find((question) => question.title.startsWith("Setting up a reading corner"))!;
+  const readPath = await openQuestion(page, read.title);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(read.title);
+
+  const savedPath = await openQuestion(page, saved.title);
+  expect(savedPath).toMatch(/^\/ask-kafundisha\/[0-9a-f-]{36}-teaching-fractions-when-there-are-no-learner-books$/);
+  await page.getByRole("button", { name: "Save for offline" }).click();
+  await expect(page.getByRole("button", { name: "Saved for offline" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("[data-toast]").filter({ hasText: "Saved for offline" })).toBeVisible();
+  expect((await cachedUrls(page))["saved-articles"]).toContain(savedPath);
+
+  await context.setOffline(true);
+  try {
+    await page.goto("/saved");
+    const list = page.getByRole("region", { name: "Saved articles" });
+    await expect(list.getByRole("listitem").filter({ hasText: saved.title })).toContainText(/Saved \d/);
+    await list.getByRole("link", { name: saved.title }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(saved.title);
+    await expect(page.getByText(saved.answers[0]!.body.slice(0, 40))).toBeVisible();
+
+    await page.goto("/saved");
+    await expect(list.getByRole("listitem").filter({ hasText: read.title })).toContainText("Kept from your reading");
+    await list.getByRole("link", { name: read.title }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(read.title);
+    await expect(page).toHaveURL(new RegExp(`${readPath}$`));
+  } finally {
+    await context.setOffline(false);
+  }
+
+  await page.goto("/saved");
+  const list = page.getByRole("region", { name: "Saved articles" });
+  await list.getByRole("button", { name: `Remove ${saved.title}` }).click();
+  await expect(list.getByRole("link", { name: saved.title })).toHaveCount(0);
+  expect((await cachedUrls(page))["saved-articles"]).toEqual([]);
 });
 
 test("the worker keeps no staff screen, signed-in page, API answer or event stream", async ({ page }) => {

@@ -8,6 +8,7 @@ import { loadArticlePage } from "#app/server/articles/article-page.server";
 import { addPendingComment, isPublishedArticle, postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { qrCodeSvg } from "#app/server/articles/qr-code.server";
+import { findRelatedQuestions } from "#app/server/community/related.server";
 import { ArticleCard, fallbackImage } from "#app/components/site/article-card";
 import { ArticleComments } from "#app/components/site/article-comments";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
@@ -16,6 +17,7 @@ import { Byline, TagLinks } from "#app/components/site/tag-links";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { ShareButton } from "#app/components/site/share-button";
 import { ShareBar } from "#app/components/site/share-bar";
+import { TeachersAsk } from "#app/components/site/related-reading";
 import { useRootData } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
@@ -35,17 +37,22 @@ export async function loader({ params }: Route.LoaderArgs) {
     return null;
   });
   if (!page) throw notFound();
-  // A printed copy leads back: its address as a QR code at the end (shown in print only).
-  const printQrSvg = await qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`);
-  return keptOnServer({ ...page, printQrSvg });
+  const [printQrSvg, relatedQuestions] = await Promise.all([
+    // A printed copy leads back: its address as a QR code at the end (shown in print only).
+    qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`),
+    findRelatedQuestions(services().db, page.article),
+  ]);
+  return keptOnServer({ ...page, printQrSvg, relatedQuestions });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
-    cacheTags: ({ article, related, comments }) => [
+    cacheTags: ({ article, related, relatedQuestions, comments }) => [
       cacheTag.article(article.id),
       cacheTag.relatedIn(article.categoryId),
       ...related.map((item) => cacheTag.article(item.id)),
+      ...relatedQuestions.questions.map((question) => cacheTag.question(question.id)),
+      ...relatedQuestions.among.map(cacheTag.questionsIn),
       cacheTag.commentsOn(article.id),
       cacheTag.categories,
       ...comments.map((comment) => cacheTag.comment(comment.id)),
@@ -90,7 +97,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
 };
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, related, comments, html, printQrSvg } = loaderData;
+  const { article, related, relatedQuestions, comments, html, printQrSvg } = loaderData;
   const root = useRootData();
   const signedIn = Boolean(root?.user);
   const publicUrl = root?.publicUrl ?? "";
@@ -150,6 +157,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         <PrintedAddress url={`${publicUrl}${path}`} qrSvg={printQrSvg} />
       </article>
       <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} pageResult={actionData} />
+      <TeachersAsk questions={relatedQuestions.questions} />
       <NewsletterSignup id="article-newsletter" className="mt-12 print:hidden" />
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12 print:hidden">

@@ -15,10 +15,13 @@ import {
   votesOf,
 } from "#app/server/community/community.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { findRelatedArticles } from "#app/server/community/related.server";
 import { isUuid } from "#app/lib/uuid";
 import { postRateLimitMessage } from "#app/server/comments/comments.server";
 import { services } from "#app/server/core/services.server";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
+import { RelatedArticleLinks } from "#app/components/site/related-reading";
+import { ShareBar } from "#app/components/site/share-bar";
 import { useRootData } from "#app/lib/root-data";
 import {
   answerMaxLength,
@@ -51,7 +54,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const path = questionPath(page.question);
   if (`/ask-kafundisha/${params.question}` !== path) throw redirect(path, 301);
   // A signed-in reader's page (never cached) shows their votes and, to the asker or staff, Accept.
-  const user = await getUser(request);
+  const [user, relatedArticles] = await Promise.all([getUser(request), findRelatedArticles(db, page.question)]);
   const viewer = user
     ? {
         id: user.id,
@@ -70,11 +73,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       editable: editable(userId, answer.createdAt),
     })),
     viewer,
+    relatedArticles,
   });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
-  readerPage: { live: ["community_answers", "community_questions"], cacheTags: ({ question }) => [cacheTag.question(question.id), cacheTag.commenters] },
+  readerPage: {
+    live: ["community_answers", "community_questions"],
+    cacheTags: ({ question, relatedArticles }) => [
+      cacheTag.question(question.id),
+      cacheTag.commenters,
+      ...relatedArticles.articles.map((article) => cacheTag.article(article.id)),
+      // Related articles are weighed among their categories' newest, or among all articles.
+      ...(relatedArticles.amongCategoryIds?.map(cacheTag.relatedIn) ?? [cacheTag.articleLists]),
+      // Which categories correspond is read by their slugs, and the articles show theirs.
+      cacheTag.categories,
+    ],
+  },
 };
 
 export const clientLoader = loadAsDocument;
@@ -311,10 +326,11 @@ function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; po
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, answers, viewer } = loaderData;
+  const { question, answers, viewer, relatedArticles } = loaderData;
   const stepResult = actionData?.step ? actionData : undefined;
   const answerResult = actionData?.step ? undefined : actionData;
-  const signedIn = Boolean(useRootData()?.user);
+  const root = useRootData();
+  const signedIn = Boolean(root?.user);
   const path = questionPath(question);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -329,15 +345,18 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {question.acceptedAnswerId && (
           <p className="mt-2 inline-block rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success-soft-foreground">Answered</p>
         )}
-        <p className="mt-3 text-sm text-muted-foreground">
-          Asked by <span className="font-semibold text-foreground">{question.askedBy ?? "a teacher"}</span>
-          {question.publishedAt && (
-            <>
-              {" · "}
-              <time dateTime={new Date(question.publishedAt).toISOString()}>{longDate(question.publishedAt)}</time>
-            </>
-          )}
-        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-4 border-b border-border pb-4">
+          <p className="text-sm text-muted-foreground">
+            Asked by <span className="font-semibold text-foreground">{question.askedBy ?? "a teacher"}</span>
+            {question.publishedAt && (
+              <>
+                {" · "}
+                <time dateTime={new Date(question.publishedAt).toISOString()}>{longDate(question.publishedAt)}</time>
+              </>
+            )}
+          </p>
+          <ShareBar title={question.title} path={path} url={`${root?.publicUrl ?? ""}${path}`} />
+        </div>
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
         <div className="mt-4 flex flex-wrap gap-4">
           {(question.editable || stepResult?.edit?.postId === question.id) && (
@@ -412,6 +431,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
         )}
       </section>
+      <RelatedArticleLinks articles={relatedArticles.articles} />
     </div>
   );
 }

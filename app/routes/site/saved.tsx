@@ -8,7 +8,7 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: "Saved articles",
-    description: "The articles you saved on this device, to read without a connection.",
+    description: "The articles and questions you saved on this device, to read without a connection.",
     path: "/saved",
     publicUrl: publicUrlFrom(matches),
   }),
@@ -31,14 +31,14 @@ export default function SavedArticles() {
         Saved articles
       </h1>
       <p className="mt-2 text-muted-foreground">
-        Articles you save are kept on this device to read without a connection. The last {maxKeptArticles} articles you opened are kept too.
+        Articles and Ask Kafundisha questions you save are kept on this device to read without a connection. The last {maxKeptArticles} you opened are kept too.
       </p>
       <section {...hook(hooks.savedList)} aria-label="Saved articles" className="mt-8">
         <p {...hook(hooks.savedEmpty)}>
-          Nothing kept yet. Open an article and choose <strong>Save for offline</strong>.
+          Nothing kept yet. Open an article or a question and choose <strong>Save for offline</strong>.
         </p>
         <ul {...hook(hooks.savedItems)} className="divide-y divide-border" />
-        {/* An item of the list, which the script fills in for each article. */}
+        {/* An item of the list, which the script fills in for each article or question. */}
         <template {...hook(hooks.savedItem)}>
           <li className="flex items-start justify-between gap-4 py-3">
             <div>

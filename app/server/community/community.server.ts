@@ -9,6 +9,7 @@ import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { wakeMailQueue } from "#app/server/auth/account-mail.server";
 import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished } from "./community-mail.server";
+import { publishedQuestionsOnly as published } from "./published.server";
 
 interface Poster {
   id: string;
@@ -48,7 +49,6 @@ const questionCard = {
   answers: communityQuestions.answerCount,
 };
 
-const published = eq(communityQuestions.status, "published");
 // Spelled out: an unqualified "id" inside would be the answer's.
 const answerVotes = sql`(select coalesce(sum(a.votes), 0) from community_answers a where a.question_id = "community_questions"."id" and a.status = 'published')`;
 const day = 24 * 60 * 60 * 1000;

@@ -1,9 +1,10 @@
 import { and, eq, exists, isNotNull, or, sql } from "drizzle-orm";
-import { articleAuthors, articles, comments, communityAnswers, profiles } from "#database/schema";
+import { articleAuthors, articles, comments, communityAnswers, communityQuestions, profiles } from "#database/schema";
 import { cacheTag } from "#app/lib/reader-page";
 import type { TableChange } from "#app/lib/live-tables";
 import type { AppDb } from "#app/server/db/types.server";
 import type { Realtime } from "#app/server/core/realtime.server";
+import { questionCategories } from "#app/lib/inbox-schema";
 import type { PageCache } from "./page-cache.server";
 
 /**
@@ -78,8 +79,22 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       return op === "delete" ? [cacheTag.commenters, cacheTag.authors] : [cacheTag.commenters];
     case "guest_authors":
       return [cacheTag.authors];
-    case "community_questions":
-      return id ? [cacheTag.questionLists, cacheTag.question(id)] : [cacheTag.questionLists];
+    case "community_questions": {
+      const tags = id ? [cacheTag.questionLists, cacheTag.question(id)] : [cacheTag.questionLists];
+      // An article's "Teachers ask" weighs the newest questions of some categories: a question's
+      // change, in whatever state, drops the articles weighing its categories. A deleted one's are
+      // gone with it: every category then (moderators delete rarely).
+      if (op === "delete") return [...tags, ...questionCategories.map(({ value }) => cacheTag.questionsIn(value))];
+      if (id) {
+        void db
+          .select({ categories: communityQuestions.categories })
+          .from(communityQuestions)
+          .where(eq(communityQuestions.id, id))
+          .then(([row]) => row && later(row.categories.map(cacheTag.questionsIn)))
+          .catch(() => later(null));
+      }
+      return tags;
+    }
     case "community_answers":
       if (id && op !== "delete") {
         void db
