@@ -550,6 +550,8 @@ export const communityQuestions = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     // Published answers, kept with each change of one (lists show it without counting).
     answerCount: integer("answer_count").notNull().default(0),
+    // The votes of its published answers, kept by a trigger (Popular ranks by answers and votes).
+    answerVotes: integer("answer_votes").notNull().default(0),
     // Full-text search over title and description, ranked in that order; `simple`, as for articles.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
@@ -566,12 +568,36 @@ export const communityQuestions = pgTable(
   },
   (t) => [
     index("community_questions_created_at_idx").on(t.createdAt.desc()),
-    index("community_questions_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc()),
+    // NULLS FIRST, as `desc()` orders: otherwise no ordered scan serves the newest-first lists.
+    index("community_questions_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("community_questions_search_idx").using("gin", t.searchVector),
     check("community_questions_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
     check("community_questions_published_check", sql`(${t.status} = 'published') <= (${t.publishedAt} is not null)`),
   ],
 );
+
+/**
+ * The Ask Kafundisha page's figures, kept by triggers on questions and answers (migration 0035)
+ * so the page never counts a million rows: one row.
+ */
+export const communityStats = pgTable(
+  "community_stats",
+  {
+    id: boolean("id").primaryKey().default(true),
+    questions: integer("questions").notNull().default(0),
+    answered: integer("answered").notNull().default(0),
+    answers: integer("answers").notNull().default(0),
+  },
+  (t) => [check("community_stats_one_row", sql`${t.id}`)],
+);
+
+/** Published questions and answers per account, kept by the same triggers: the teachers taking part. */
+export const communityPosters = pgTable("community_posters", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  posts: integer("posts").notNull(),
+});
 
 /** An answer to an Ask Kafundisha question: Markdown like comments, shown once published. */
 export const communityAnswers = pgTable(

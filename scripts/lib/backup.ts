@@ -21,8 +21,10 @@ import {
   comments,
   communityAnswers,
   communityEdits,
+  communityPosters,
   communityQuestions,
   communityReports,
+  communityStats,
   communityVotes,
   contactMessages,
   emailVerifications,
@@ -97,6 +99,8 @@ export const backupTables: readonly PgTable[] = [
   communityVotes,
   communityReports,
   communityEdits,
+  communityStats,
+  communityPosters,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -343,7 +347,8 @@ async function readManifest(folder: string): Promise<Manifest> {
  * media uploads (0025) only who uploaded an image (older images are then nobody's own); article
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
- * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables.
+ * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables;
+ * its figures (0035) are counted again from the rows after every restore.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -357,6 +362,8 @@ const optionalTables = new Set([
   "community_votes",
   "community_reports",
   "community_edits",
+  "community_stats",
+  "community_posters",
 ]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
@@ -374,6 +381,8 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
     }
     // A backup made before articles kept their rendered body (migration 0011) restores without it.
     await fillArticleBodies(tx);
+    // Ask Kafundisha's figures and answer votes, which the triggers leave alone while restoring.
+    await tx.execute(sql`select community_recount()`);
     if (!("article_authors" in manifest.tables)) {
       await tx.execute(sql`insert into ${articleAuthors} (article_id, position, user_id) select id, 0, author_id from ${articles} where author_id is not null`);
     }
@@ -392,11 +401,15 @@ function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<v
 const restoredRow: Record<string, (line: string) => string | null> = {
   email_changes: (line) => ((JSON.parse(line) as { old_email?: unknown }).old_email !== undefined ? line : null),
   community_questions: (line) => {
-    const row = JSON.parse(line) as { title: string; status?: string; mails_off?: boolean };
-    if (row.status === undefined)
-      return JSON.stringify({ ...row, status: "pending", slug: questionSlug(row.title), published_at: null, answer_count: 0, mails_off: false });
+    const row = JSON.parse(line) as { title: string; status?: string; mails_off?: boolean; answer_votes?: number };
+    // answer_votes (0035) is counted again once the rows are in.
+    const counted = { answer_votes: row.answer_votes ?? 0 };
+    if (row.status === undefined) {
+      return JSON.stringify({ ...row, ...counted, status: "pending", slug: questionSlug(row.title), published_at: null, answer_count: 0, mails_off: false });
+    }
     // Its asker is taken to have heard of the answers it has (the next mail tells of new ones).
-    return row.mails_off === undefined ? JSON.stringify({ ...row, mails_off: false, answers_mailed_at: new Date().toISOString() }) : line;
+    if (row.mails_off === undefined) return JSON.stringify({ ...row, ...counted, mails_off: false, answers_mailed_at: new Date().toISOString() });
+    return row.answer_votes === undefined ? JSON.stringify({ ...row, ...counted }) : line;
   },
   community_answers: (line) => {
     const row = JSON.parse(line) as { status: string; created_at: string; acceptance_mailed?: boolean };

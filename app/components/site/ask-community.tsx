@@ -154,11 +154,14 @@ export function AskBrowseQuestions({
   params,
   questions,
   total,
+  totalIsMore,
   pages,
 }: {
   params: { q: string; category: string | null };
   questions: QuestionSummary[];
   total: number;
+  /** More than `total` match (they are counted up to it). */
+  totalIsMore: boolean;
   pages: PageLinks;
 }) {
   const chip = "rounded-full border px-3 py-1 text-sm font-medium";
@@ -201,7 +204,7 @@ export function AskBrowseQuestions({
         })}
       </ul>
       <p role="status" className="mt-4 text-sm text-muted-foreground">
-        {plural(total, { one: "question", other: "questions" })}
+        {totalIsMore ? `${total.toLocaleString("en-US")}+ questions` : plural(total, { one: "question", other: "questions" })}
       </p>
       <QuestionList questions={questions} empty="No questions match. Try other words, or ask it yourself above." />
       <Pagination links={pages} label="Question pages" />

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = questionListParams(url.searchParams);
   const [overview, found] = await Promise.all([communityOverview(db), searchQuestions(db, params, pageRequest(url.searchParams))]);
-  return { ...overview, params, browse: { questions: found.questions, total: found.total, pages: pageLinks(url, found) } };
+  return { ...overview, params, browse: { questions: found.questions, total: found.total, totalIsMore: found.totalIsMore, pages: pageLinks(url, found) } };
 }
 
 // A reader page: cached for anonymous readers, reloaded in place when questions or answers change;

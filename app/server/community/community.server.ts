@@ -1,5 +1,15 @@
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
-import { communityAnswers, communityEdits, communityQuestions, communityReports, communityVotes, profiles } from "#database/schema";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  communityAnswers,
+  communityEdits,
+  communityPosters,
+  communityQuestions,
+  communityReports,
+  communityStats,
+  communityVotes,
+  profiles,
+} from "#database/schema";
 import { isStaff, type Role } from "#app/lib/access";
 import { answerMaxLength, answerTexts, communityTexts, mayAccept, mayEditPost, questionPath, questionSlug, trustedAfterPosts } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
@@ -49,46 +59,42 @@ const questionCard = {
   answers: communityQuestions.answerCount,
 };
 
-// Spelled out: an unqualified "id" inside would be the answer's.
-const answerVotes = sql`(select coalesce(sum(a.votes), 0) from community_answers a where a.question_id = "community_questions"."id" and a.status = 'published')`;
 const day = 24 * 60 * 60 * 1000;
 
 /**
- * The Ask Kafundisha page's lists and figures, from the database: the newest questions, those with
- * the most answers and votes of the last 30 days, the newest still unanswered, and the community's counts.
+ * The Ask Kafundisha page's lists and figures: the newest questions, those with the most answers
+ * and votes of the last 30 days, the newest still unanswered, and the community's counts (kept by
+ * triggers, migration 0035: the page never counts every post).
  */
 export async function communityOverview(db: AppDb, now = new Date()) {
   const cards = () => db.select(questionCard).from(communityQuestions).leftJoin(profiles, eq(profiles.id, communityQuestions.userId));
-  const [recent, popular, unanswered, [questions], [answers], [teachers]] = await Promise.all([
+  const [recent, popular, unanswered, [counts], [teachers]] = await Promise.all([
     cards().where(published).orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id)).limit(6),
     cards()
       .where(and(published, gte(communityQuestions.publishedAt, new Date(now.getTime() - 30 * day)), gt(communityQuestions.answerCount, 0)))
-      .orderBy(desc(sql`${communityQuestions.answerCount} + ${answerVotes}`), desc(communityQuestions.publishedAt), desc(communityQuestions.id))
+      .orderBy(
+        desc(sql`${communityQuestions.answerCount} + ${communityQuestions.answerVotes}`),
+        desc(communityQuestions.publishedAt),
+        desc(communityQuestions.id),
+      )
       .limit(5),
     cards()
       .where(and(published, eq(communityQuestions.answerCount, 0)))
       .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
       .limit(5),
-    db
-      .select({ total: count(), answered: sql<number>`count(*) filter (where ${communityQuestions.answerCount} > 0)`.mapWith(Number) })
-      .from(communityQuestions)
-      .where(published),
-    db.select({ total: count() }).from(communityAnswers).where(eq(communityAnswers.status, "published")),
-    db
-      .select({ total: countDistinct(sql`poster`) })
-      .from(
-        sql`(select ${communityQuestions.userId} as poster from ${communityQuestions} where ${published} union all select ${communityAnswers.userId} from ${communityAnswers} where ${communityAnswers.status} = 'published') as posters`,
-      ),
+    db.select().from(communityStats),
+    db.select({ total: count() }).from(communityPosters).where(gt(communityPosters.posts, 0)),
   ]);
+  const questions = counts?.questions ?? 0;
   return {
     recent,
     popular,
     unanswered,
     stats: {
-      questions: questions!.total,
-      answers: answers!.total,
+      questions,
+      answers: counts?.answers ?? 0,
       teachers: teachers!.total,
-      answeredShare: questions!.total > 0 ? questions!.answered / questions!.total : null,
+      answeredShare: questions > 0 ? (counts?.answered ?? 0) / questions : null,
     },
   };
 }
@@ -377,7 +383,14 @@ export interface QuestionSearch {
 
 const newestQuestions: KeysetOrder = { name: "questions-newest", columns: [communityQuestions.publishedAt, communityQuestions.id], direction: "desc" };
 
-/** One page of published questions, searched and filtered, with the total over all pages. */
+/** Questions counted and ranked at most: past this a list says "1,000+" and ranks the newest matches. */
+export const mostCountedQuestions = 1000;
+
+/**
+ * One page of published questions, searched and filtered, with the total over all pages (up to
+ * `mostCountedQuestions`, `totalIsMore` past it). A search ranks the newest `mostCountedQuestions`
+ * matches: a word in most questions costs the same as a rare one.
+ */
 export async function searchQuestions(db: AppDb, { q = "", category = null }: QuestionSearch, page: PageRequest = firstPage) {
   const query = fullTextQuery(q);
   const ranked = query
@@ -389,20 +402,46 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
       })
     : null;
   const filter = and(published, category ? sql`${category} = any(${communityQuestions.categories})` : undefined, ranked?.matches);
+  const newestMatches = alias(communityQuestions, "newest_matches");
+  const ranking = ranked
+    ? inArray(
+        communityQuestions.id,
+        db
+          .select({ id: newestMatches.id })
+          .from(newestMatches)
+          .where(
+            and(
+              eq(newestMatches.status, "published"),
+              category ? sql`${category} = any(${newestMatches.categories})` : undefined,
+              sql`${newestMatches.searchVector} @@ to_tsquery('simple', ${query})`,
+            ),
+          )
+          .orderBy(desc(newestMatches.publishedAt), desc(newestMatches.id))
+          .limit(mostCountedQuestions),
+      )
+    : undefined;
   const [found, [counted]] = await Promise.all([
     keysetPage(ranked?.order ?? newestQuestions, page, (keyset) =>
       db
         .select({ ...questionCard, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
         .from(communityQuestions)
         .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
-        .where(and(filter, keyset.where))
+        .where(and(filter, ranking, keyset.where))
         .orderBy(...keyset.orderBy)
         .limit(keyset.limit),
     ),
-    db.select({ total: count() }).from(communityQuestions).where(filter),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(communityQuestions)
+        .where(filter)
+        .limit(mostCountedQuestions + 1)
+        .as("counted"),
+    ),
   ]);
   const questions = found.rows.map(({ snippet, ...question }) => ({ ...question, snippetHtml: snippet ? snippetHtml(snippet) : null }));
-  return { questions, total: counted!.total, next: found.next, prev: found.prev };
+  const total = Math.min(counted!.total, mostCountedQuestions);
+  return { questions, total, totalIsMore: counted!.total > mostCountedQuestions, next: found.next, prev: found.prev };
 }
 
 export type PostKind = "question" | "answer";

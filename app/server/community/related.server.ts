@@ -75,10 +75,11 @@ export function topicWords(title: string): string[] {
 const candidateCount = 200;
 
 /**
- * Newest first, in the order of the published indexes (`published_at DESC NULLS LAST`, then the
- * id): an index walk that stops at the LIMIT (`desc()` alone puts NULLs first, and the index is no help).
+ * Newest articles first, in the order of their published indexes (`published_at DESC NULLS LAST`):
+ * an index walk that stops at the LIMIT (`desc()` alone puts NULLs first, and the index is no help).
+ * The questions' index is in `desc()`'s order.
  */
-const newestFirst = (publishedAt: PgColumn, id: PgColumn) => [sql`${publishedAt} desc nulls last`, sql`${id} desc nulls last`];
+const newestArticlesFirst = [sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`];
 
 /**
  * How well a title (of a candidate, so never more than 200 of them) has any of `words`: its rank
@@ -112,7 +113,7 @@ export async function findRelatedQuestions(db: AppDb, article: { title: string; 
     })
     .from(communityQuestions)
     .where(and(publishedQuestionsOnly, arrayOverlaps(communityQuestions.categories, among)))
-    .orderBy(...newestFirst(communityQuestions.publishedAt, communityQuestions.id))
+    .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
     .limit(candidateCount)
     .as("candidates");
   const match = words.length > 0 ? titleRank(candidates.title, words) : null;
@@ -150,7 +151,7 @@ export async function findRelatedArticles(db: AppDb, question: { title: string; 
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(publishedOnly, amongCategoryIds ? inArray(articles.categoryId, amongCategoryIds) : undefined))
-    .orderBy(...newestFirst(articles.publishedAt, articles.id))
+    .orderBy(...newestArticlesFirst)
     .limit(candidateCount)
     .as("candidates");
   const match = words.length > 0 ? titleRank(candidates.title, words) : null;
