@@ -14,23 +14,19 @@
 // database), BENCH_RUNS (timed runs per measure after 10 warm-ups, default 200), BENCH_HTTP
 // (default true; false measures in process only and needs no build).
 import crypto from "node:crypto";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { firstPage, provideCursorSecret } from "#app/server/db/keyset.server";
 import { communityOverview, findQuestionPage, searchQuestions, votesOf } from "#app/server/community/community.server";
 import { questionPath } from "#app/lib/community";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
-import { freePort } from "#tests/helpers/processes";
 import { onCleanup, runBenchmark } from "./bench/cleanup";
 import { answersOnTheQuestion, checkCommunity, generateCommunity, sampleSearches, type CommunitySizes } from "./bench/community-data";
 import { createBenchDatabase } from "./bench/databases";
 import { getPage } from "./bench/http";
-import { startChild, waitUntilAnswering } from "./bench/processes";
 import { runContext, table, verdict } from "./bench/report";
-import { assertBuilt } from "./bench/served-app";
+import { assertBuilt, serveBuiltApp } from "./bench/served-app";
 import { percentiles, type Percentiles } from "./bench/server";
 
-const root = path.resolve(import.meta.dirname, "..");
 const targets = (process.env.BENCH_DATABASES ?? "postgres").split(",").map((name) => name.trim());
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const runs = Number(process.env.BENCH_RUNS ?? 200);
@@ -108,28 +104,6 @@ async function measureInProcess(db: AppDb, question: { id: string }, voterId: st
   await measure("  findQuestionPage", false, () => findQuestionPage(db, question.id));
   await measure("  votesOf", false, () => votesOf(db, question.id, voterId));
   return measures;
-}
-
-/** `npm run serve` on the benchmark's database with the page cache off; resolves once /healthz answers. */
-async function serveUncached(dataDir: string, databaseUrl: string | undefined) {
-  assertBuilt();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    PAGE_CACHE: "false",
-    DATABASE_URL: databaseUrl,
-  };
-  if (!databaseUrl) delete env.DATABASE_URL; // the embedded database in dataDir
-  const child = startChild("npm", ["run", "--silent", "serve"], { cwd: root, env });
-  await waitUntilAnswering(child, `${base}/healthz`, 120_000);
-  return { base, stop: () => child.stop() };
 }
 
 /** One anonymous GET, the body read to its end; throws unless 200 (a redirect would time another page). */
@@ -220,7 +194,7 @@ async function benchmark(target: "postgres" | "embedded"): Promise<TargetReport>
       const databaseUrl = target === "postgres" ? await scratchUrl(database.db) : undefined;
       await database.close(); // the embedded database has one user at a time: the server is next
       progress(`[${target}] over HTTP (npm run serve, PAGE_CACHE=false), ${warmUps} warm-ups then ${runs} requests each:`);
-      const app = await serveUncached(bench.dataDir, databaseUrl);
+      const app = await serveBuiltApp({ dataDir: bench.dataDir, databaseUrl, env: { SEED_DEMO: "false", PAGE_CACHE: "false" } });
       try {
         http = await measureOverHttp(app.base, filled.question);
       } finally {

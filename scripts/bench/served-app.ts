@@ -31,10 +31,15 @@ export interface ServedApp {
 
 /**
  * `npm run serve` on `dataDir` (the demo magazine is loaded into an empty one), on the embedded
- * database, logging warnings only; resolves once /healthz answers 200. `env` adds or overrides
- * settings (e.g. PAGE_CACHE=false).
+ * database unless `databaseUrl` names a PostgreSQL one, logging warnings only; resolves once
+ * /healthz answers 200. `env` adds or overrides settings (e.g. PAGE_CACHE=false).
  */
-export async function serveBuiltApp(options: { dataDir: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<ServedApp> {
+export async function serveBuiltApp(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}): Promise<ServedApp> {
   assertBuilt();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -49,7 +54,8 @@ export async function serveBuiltApp(options: { dataDir: string; env?: Record<str
     PAGE_CACHE: "true",
     ...options.env,
   };
-  delete env.DATABASE_URL; // always the embedded database in the fresh folder
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL; // the embedded database in the folder
   const child = startChild("npm", ["run", "--silent", "serve"], { cwd: root, env });
 
   await waitUntilAnswering(child, `${base}/healthz`, options.startTimeoutMs ?? 120_000);
