@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   communityAnswers,
   communityEdits,
@@ -61,6 +61,23 @@ const questionCard = {
 
 const day = 24 * 60 * 60 * 1000;
 
+const popularFirst = (questions: Record<"answerCount" | "answerVotes" | "publishedAt" | "id", AnyPgColumn>) => [
+  desc(sql`${questions.answerCount} + ${questions.answerVotes}`),
+  desc(questions.publishedAt),
+  desc(questions.id),
+];
+
+/** The 5 answered questions published since `since` with the most answers and votes: from community_questions_popular_idx alone. */
+function mostPopular(db: AppDb, since: Date) {
+  const ranked = alias(communityQuestions, "ranked");
+  return db
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(and(eq(ranked.status, "published"), gte(ranked.publishedAt, since), gt(ranked.answerCount, 0)))
+    .orderBy(...popularFirst(ranked))
+    .limit(5);
+}
+
 /**
  * The Ask Kafundisha page's lists and figures: the newest questions, those with the most answers
  * and votes of the last 30 days, the newest still unanswered, and the community's counts (kept by
@@ -71,13 +88,8 @@ export async function communityOverview(db: AppDb, now = new Date()) {
   const [recent, popular, unanswered, [counts], [teachers]] = await Promise.all([
     cards().where(published).orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id)).limit(6),
     cards()
-      .where(and(published, gte(communityQuestions.publishedAt, new Date(now.getTime() - 30 * day)), gt(communityQuestions.answerCount, 0)))
-      .orderBy(
-        desc(sql`${communityQuestions.answerCount} + ${communityQuestions.answerVotes}`),
-        desc(communityQuestions.publishedAt),
-        desc(communityQuestions.id),
-      )
-      .limit(5),
+      .where(inArray(communityQuestions.id, mostPopular(db, new Date(now.getTime() - 30 * day))))
+      .orderBy(...popularFirst(communityQuestions)),
     cards()
       .where(and(published, eq(communityQuestions.answerCount, 0)))
       .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))

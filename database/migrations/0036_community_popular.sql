@@ -1,0 +1,1 @@
+CREATE INDEX "community_questions_popular_idx" ON "community_questions" USING btree ("status","published_at" DESC NULLS FIRST,"answer_count","answer_votes","id");
