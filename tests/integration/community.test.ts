@@ -393,6 +393,13 @@ describe(`edits (${testDatabaseKind})`, () => {
       { body: "Peer marking works too.", editorId: trusted.id },
       { body: "Peer marking **works** too.", editorId: editor.id },
     ]);
+    // Staff see the earlier versions on the page, with who edited; the author and readers do not.
+    const staffView = await html(path, editor.jar);
+    expect(staffView).toMatch(/Edited 2 times: earlier versions/);
+    expect(staffView).toContain("Peer marking **works** too.");
+    expect(staffView).toMatch(/Before the edit by (<!-- -->)?Chipo Phiri/);
+    expect(await html(path, trusted.jar)).not.toContain("earlier versions");
+    expect(await html(path)).not.toContain("earlier versions");
 
     // A new title is a new address; the old one leads to it.
     const renamed = await edit(path, trusted.jar, {

@@ -2,11 +2,13 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/ask-question";
 import { readForm } from "#app/server/core/form.server";
 import { clientInfo, getUser, requireUser, type SessionUser } from "#app/server/auth/auth.server";
+import { isStaff } from "#app/lib/access";
 import {
   acceptAnswer,
   answerQuestion,
   checkAnswer,
   checkReportReason,
+  editHistory,
   editPost,
   findQuestionPage,
   publishesAtOnce,
@@ -65,7 +67,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     : null;
   const { askerId, createdAt, ...question } = page.question;
   const editable = (authorId: string | null, at: Date) => Boolean(user && mayEditPost(user, authorId, at));
+  // Staff see what each post said before every edit.
+  const history =
+    user && isStaff(user.role)
+      ? await editHistory(
+          db,
+          page.question.id,
+          page.answers.map((answer) => answer.id),
+        )
+      : {};
   return keptOnServer({
+    history,
     question: { ...question, editable: editable(askerId, createdAt) },
     answers: page.answers.map(({ userId, ...answer }) => ({
       ...answer,
@@ -220,6 +232,32 @@ function AnswerForm({ result }: { result?: AnswerActionData }) {
   );
 }
 
+type KeptEdit = Awaited<ReturnType<typeof loader>>["history"][string][number];
+
+/** For staff: what a post said before each edit, newest first, with who edited it and when. */
+function EditHistory({ edits }: { edits?: KeptEdit[] }) {
+  if (!edits?.length) return null;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer text-muted-foreground">{`Edited ${plural(edits.length, { one: "time", other: "times" })}: earlier versions`}</summary>
+      <ol className="mt-2 space-y-3 border-l-2 border-border pl-4">
+        {edits.map((edit) => (
+          <li key={edit.id}>
+            <p className="text-xs text-muted-foreground">
+              {"Before the edit by "}
+              {edit.editorName ?? "a former member"}
+              {" · "}
+              <time dateTime={edit.at.iso}>{edit.at.text}</time>
+            </p>
+            {edit.title && <p className="font-semibold">{edit.title}</p>}
+            <p className="whitespace-pre-line">{edit.body}</p>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 /** A one-button form for a step on an answer (vote, accept), posted as a page. */
 function AnswerStep({ intent, answerId, context, children }: { intent: string; answerId: string; context: string; children: React.ReactNode }) {
   return (
@@ -358,6 +396,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           <ShareBar title={question.title} path={path} url={`${root?.publicUrl ?? ""}${path}`} />
         </div>
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
+        <EditHistory edits={loaderData.history[question.id]} />
         <div className="mt-4 flex flex-wrap gap-4">
           {(question.editable || stepResult?.edit?.postId === question.id) && (
             <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
@@ -391,6 +430,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                   </span>
                 </p>
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
+                <EditHistory edits={loaderData.history[answer.id]} />
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
                   {viewer && !answer.mine && (

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   communityAnswers,
@@ -17,6 +17,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app/server/db/full-text.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
+import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { wakeMailQueue } from "#app/server/auth/account-mail.server";
 import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished } from "./community-mail.server";
 import { publishedQuestionsOnly as published } from "./published.server";
@@ -625,4 +626,32 @@ export async function editPost(
       .where(eq(communityAnswers.id, postId));
     return questionPath({ id: questionId, slug: answer.questionSlug });
   });
+}
+
+/**
+ * The kept texts of a question and its answers before each edit, newest first, with who edited
+ * and when: shown to staff on the question page.
+ */
+export async function editHistory(db: AppDb, questionId: string, answerIds: readonly string[]) {
+  const rows = await db
+    .select({
+      id: communityEdits.id,
+      postId: communityEdits.postId,
+      title: communityEdits.title,
+      body: communityEdits.body,
+      editorName: profiles.displayName,
+      createdAt: communityEdits.createdAt,
+    })
+    .from(communityEdits)
+    .leftJoin(profiles, eq(profiles.id, communityEdits.editorId))
+    .where(
+      or(
+        and(eq(communityEdits.kind, "question"), eq(communityEdits.postId, questionId)),
+        answerIds.length > 0 ? and(eq(communityEdits.kind, "answer"), inArray(communityEdits.postId, [...answerIds])) : undefined,
+      ),
+    )
+    .orderBy(desc(communityEdits.createdAt), desc(communityEdits.id));
+  const byPost: Record<string, { id: string; title: string | null; body: string; editorName: string | null; at: ReturnType<typeof stampDateTime> }[]> = {};
+  for (const { postId, createdAt, ...edit } of rows) (byPost[postId] ??= []).push({ ...edit, at: stampDateTime(createdAt) });
+  return byPost;
 }
