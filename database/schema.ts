@@ -181,7 +181,7 @@ export const invitations = pgTable(
   (t) => [
     check("invitations_role_check", sql`${t.role} in ('contributor', 'author', 'editor', 'admin')`),
     uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
-    index("invitations_email_idx").on(t.email, t.createdAt.desc()),
+    index("invitations_email_idx").on(t.email, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -214,7 +214,7 @@ export const profiles = pgTable(
     check("profiles_role_check", sql`${t.role} in ('user', 'contributor', 'author', 'editor', 'admin')`),
     uniqueIndex("profiles_author_slug_key").on(t.authorSlug),
     check("profiles_author_slug_format", sql`${t.authorSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
-    index("profiles_created_at_idx").on(t.createdAt.desc()),
+    index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("profiles_role_idx").on(t.role),
   ],
 );
@@ -278,14 +278,15 @@ export const articles = pgTable(
     check("articles_status_check", sql`${t.status} in ('draft', 'pending', 'published', 'scheduled')`),
     check("articles_scheduled_check", sql`(${t.status} = 'scheduled') = (${t.scheduledAt} is not null)`),
     check("articles_views_check", sql`${t.views} >= 0`),
-    index("articles_published_idx").on(t.status, t.publishedAt.desc()),
-    index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc()),
-    index("articles_views_idx").on(t.views.desc()),
+    // Newest first as lists ask (`desc()` puts NULLs first; an index in the other order serves no ordered scan), the id breaking ties.
+    index("articles_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("articles_views_idx").on(t.views.desc().nullsFirst()),
     // The minute's due articles, found without reading the others.
     index("articles_scheduled_idx")
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'scheduled'`),
-    index("articles_created_at_idx").on(t.createdAt.desc()),
+    index("articles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("articles_author_id_idx").on(t.authorId),
     // Case-insensitive "contains" search on title and excerpt (pg_trgm) without a sequential scan.
     index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
@@ -410,7 +411,7 @@ export const articleRevisions = pgTable(
     featuredImageAlt: text("featured_image_alt"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
   },
-  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc().nullsFirst())],
 );
 
 /**
@@ -476,7 +477,7 @@ export const comments = pgTable(
   },
   (t) => [
     check("comments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    index("comments_created_at_idx").on(t.createdAt.desc()),
+    index("comments_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("comments_article_id_idx").on(t.articleId, t.status, t.createdAt),
     index("comments_user_id_idx").on(t.userId),
   ],
@@ -527,7 +528,7 @@ export const contactMessages = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 /** Questions asked on the Ask Kafundisha page; staff read them in the admin Inbox. */
@@ -567,7 +568,7 @@ export const communityQuestions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("community_questions_created_at_idx").on(t.createdAt.desc()),
+    index("community_questions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // NULLS FIRST, as `desc()` orders: otherwise no ordered scan serves the newest-first lists.
     index("community_questions_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Popular: the last 30 days ranked from the index alone (the rows are wide: no heap visit per question).
@@ -706,7 +707,7 @@ export const newsItems = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("news_items_url_key").on(t.url), index("news_items_published_at_idx").on(t.publishedAt.desc())],
+  (t) => [uniqueIndex("news_items_url_key").on(t.url), index("news_items_published_at_idx").on(t.publishedAt.desc().nullsFirst())],
 );
 
 /** When each feed was last read, and how it answered (for polite, conditional refreshes). */
@@ -780,7 +781,7 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("newsletter_subscribers_confirm_token_key").on(t.confirmTokenHash),
     check("newsletter_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
-    index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("newsletter_subscribers_pending_idx")
       .on(t.confirmExpiresAt)
       .where(sql`${t.status} = 'pending'`),
@@ -807,7 +808,7 @@ export const newsletterSends = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("newsletter_sends_scheduled_for_key").on(t.scheduledFor), index("newsletter_sends_created_at_idx").on(t.createdAt.desc())],
+  (t) => [uniqueIndex("newsletter_sends_scheduled_for_key").on(t.scheduledFor), index("newsletter_sends_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 /**

@@ -75,13 +75,6 @@ export function topicWords(title: string): string[] {
 const candidateCount = 200;
 
 /**
- * Newest articles first, in the order of their published indexes (`published_at DESC NULLS LAST`):
- * an index walk that stops at the LIMIT (`desc()` alone puts NULLs first, and the index is no help).
- * The questions' index is in `desc()`'s order.
- */
-const newestArticlesFirst = [sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`];
-
-/**
  * How well a title (of a candidate, so never more than 200 of them) has any of `words`: its rank
  * as full-text (the simple configuration, as search vectors are made), 0 without any of them. The
  * words are letters and digits only (`searchWords`), so they go into the query as they are.
@@ -151,7 +144,7 @@ export async function findRelatedArticles(db: AppDb, question: { title: string; 
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(publishedOnly, amongCategoryIds ? inArray(articles.categoryId, amongCategoryIds) : undefined))
-    .orderBy(...newestArticlesFirst)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(candidateCount)
     .as("candidates");
   const match = words.length > 0 ? titleRank(candidates.title, words) : null;
