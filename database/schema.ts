@@ -267,6 +267,12 @@ export const articles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     views: integer("views").notNull().default(0),
+    // What a teacher filters by (app/lib/curriculum.ts): the level and kind of resource, when the
+    // article is a lesson resource; its language (BCP 47) and the translations it belongs with.
+    language: text("language").notNull().default("en"),
+    translationGroup: uuid("translation_group"),
+    level: text("level"),
+    resourceType: text("resource_type"),
     // Full-text search over title, excerpt and body, ranked in that order. The `simple`
     // configuration does not stem: Bemba, Nyanja and other languages are not read as English.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -278,6 +284,9 @@ export const articles = pgTable(
     check("articles_status_check", sql`${t.status} in ('draft', 'pending', 'published', 'scheduled')`),
     check("articles_scheduled_check", sql`(${t.status} = 'scheduled') = (${t.scheduledAt} is not null)`),
     check("articles_views_check", sql`${t.views} >= 0`),
+    index("articles_translation_group_idx")
+      .on(t.translationGroup)
+      .where(sql`${t.translationGroup} is not null`),
     // Newest first as lists ask (`desc()` puts NULLs first; an index in the other order serves no ordered scan), the id breaking ties.
     index("articles_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -320,6 +329,64 @@ export const articleTags = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId, t.articleId)],
+);
+
+/** The subjects an article can be filed under (editable by admins; seeded with the Zambian curriculum's). */
+export const subjects = pgTable(
+  "subjects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subjects_slug_key").on(t.slug), uniqueIndex("subjects_name_key").on(sql`lower(${t.name})`)],
+);
+
+/** An article's subjects (RESTRICT: a subject in use cannot be deleted). */
+export const articleSubjects = pgTable(
+  "article_subjects",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references((): AnyPgColumn => articles.id, { onDelete: "cascade" }),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => subjects.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.subjectId] }), index("article_subjects_subject_idx").on(t.subjectId, t.articleId)],
+);
+
+/**
+ * A file a teacher downloads from an article (a lesson plan as PDF, a worksheet as DOCX…): its
+ * format decided from its bytes, kept in storage under `storageKey`, with a preview image of a PDF's
+ * first page when one could be made. `downloads` is counted off the request path.
+ */
+export const articleResources = pgTable(
+  "article_resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references((): AnyPgColumn => articles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    resourceType: text("resource_type"),
+    format: text("format", { enum: ["pdf", "docx", "pptx", "xlsx", "odt", "odp", "ods"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    pageCount: integer("page_count"),
+    previewKey: text("preview_key"),
+    downloads: integer("downloads").notNull().default(0),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("article_resources_article_idx").on(t.articleId, t.position),
+    check("article_resources_format_check", sql`${t.format} in ('pdf', 'docx', 'pptx', 'xlsx', 'odt', 'odp', 'ods')`),
+    check("article_resources_downloads_check", sql`${t.downloads} >= 0`),
+  ],
 );
 
 /**

@@ -16,6 +16,8 @@ import {
   articleAuthors,
   guestAuthors,
   articleAutosaves,
+  articleResources,
+  articleSubjects,
   articleTags,
   categories,
   comments,
@@ -33,6 +35,7 @@ import {
   invitations,
   mailQueue,
   mediaUploads,
+  subjects,
   newsFeeds,
   newsItems,
   newsletterDeliveries,
@@ -101,6 +104,9 @@ export const backupTables: readonly PgTable[] = [
   communityEdits,
   communityStats,
   communityPosters,
+  subjects,
+  articleSubjects,
+  articleResources,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -348,7 +354,8 @@ async function readManifest(folder: string): Promise<Manifest> {
  * notes (0026) only reviews, which older magazines never had; invitations (0027) only links not
  * yet used. Bylines (0028) without their table come back as migration 0028 made them: each
  * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables;
- * its figures (0035) are counted again from the rows after every restore.
+ * its figures (0035) are counted again from the rows after every restore. Articles had no subjects or
+ * resources before 0038.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -364,13 +371,22 @@ const optionalTables = new Set([
   "community_edits",
   "community_stats",
   "community_posters",
+  "subjects",
+  "article_subjects",
+  "article_resources",
 ]);
+
+/** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */
+const seededTables = new Set(["subjects"]);
 
 function restoreTables(db: AppDb, manifest: Manifest, folder: string): Promise<void> {
   return db.transaction(async (tx) => {
     // The rollups come back from the backup as they were: the page-view trigger must not add to them.
     await tx.execute(sql`select set_config('educator.restoring', 'on', true)`);
-    for (const table of [...backupTables].reverse()) await tx.execute(sql`delete from ${table}`);
+    for (const table of [...backupTables].reverse()) {
+      if (seededTables.has(getTableName(table)) && !(getTableName(table) in manifest.tables)) continue;
+      await tx.execute(sql`delete from ${table}`);
+    }
     for (const table of backupTables) {
       const name = getTableName(table);
       if (!(name in manifest.tables)) continue; // one of optionalTables: it starts empty
