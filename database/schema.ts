@@ -284,6 +284,14 @@ export const articles = pgTable(
     check("articles_status_check", sql`${t.status} in ('draft', 'pending', 'published', 'scheduled')`),
     check("articles_scheduled_check", sql`(${t.status} = 'scheduled') = (${t.scheduledAt} is not null)`),
     check("articles_views_check", sql`${t.views} >= 0`),
+    // The curriculum filters (level, type, language), each a newest-first walk of its own articles.
+    index("articles_level_published_idx")
+      .on(t.level, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.level} is not null`),
+    index("articles_resource_type_published_idx")
+      .on(t.resourceType, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.resourceType} is not null`),
+    index("articles_language_published_idx").on(t.language, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("articles_translation_group_idx")
       .on(t.translationGroup)
       .where(sql`${t.translationGroup} is not null`),

@@ -119,7 +119,7 @@ async function main() {
   const app = await serveBuiltApp({ dataDir: temporaryDataDir() });
   const { pages, articlePath, questionPath } = await resolvePages(
     app.base,
-    pagesFromEnv(["/", "/articles", "/category/health", "article", "/ask-kafundisha", "question"]),
+    pagesFromEnv(["/", "/articles", "/category/health", "article", "/ask-kafundisha", "question", "/resources"]),
   );
   for (const page of pages) await getPage(`${app.base}${page}`); // warm up
 

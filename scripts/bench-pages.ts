@@ -9,7 +9,7 @@
 //
 // BENCH_SECONDS per wrk run (default 15), BENCH_CONNECTIONS (default 10), BENCH_PAGES
 // (comma-separated paths, "article" for the first article the home page links to; default
-// /,/articles,/category/health,/about,article,/ask-kafundisha,question ("question" for the first
+// /,/articles,/category/health,/about,article,/ask-kafundisha,question,/resources ("question" for the first
 // question Ask Kafundisha links to); the pure-render and 200-reader runs need the
 // article), BENCH_HEAVY_CONNECTIONS / BENCH_HEAVY_SECONDS (default 200 / 20),
 // BENCH_NGINX_WORKERS (nginx worker_processes, default auto). Needs wrk; nginx is optional
@@ -77,8 +77,8 @@ async function measure(url: string, options = load): Promise<WrkFigures> {
 }
 
 function budgetFor(page: string, articlePath: string | undefined, questionPath: string | undefined): number | undefined {
-  // Ask Kafundisha's pages meet the article page's budget (issue 25).
-  if (page === articlePath || page === questionPath || page === "/ask-kafundisha") return targets.articleFirstVisitKiB;
+  // Ask Kafundisha's pages (issue 25) and the lesson resources library (issue 26) meet the article page's budget.
+  if (page === articlePath || page === questionPath || page === "/ask-kafundisha" || page === "/resources") return targets.articleFirstVisitKiB;
   if (page === "/" || page === "/articles" || page.startsWith("/category/")) return targets.listFirstVisitKiB;
   return undefined;
 }

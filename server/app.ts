@@ -17,6 +17,7 @@ import { refuseOversizedBody } from "./body-limit";
 import { refusesCrossSite, trustedProxies } from "./request";
 import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, requestReader, viewOf, type ReaderPageFinder } from "./request-view";
 import { fixedSecurityHeaders, securityHeaders } from "./security";
+import { resourceBucket } from "#app/lib/resource-files";
 
 const serverBuildModule = "virtual:react-router/server-build";
 
@@ -188,6 +189,8 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions, refresh
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
 
+  // Article resources are served by /downloads/…, which checks the article is published.
+  if (uploadsDir) app.use(`/uploads/${resourceBucket}`, (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   // Stored names are never reused, so a stored file may be cached for a year.
   if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
 

@@ -10,8 +10,12 @@ function routePath(url: string) {
   return url.split("?", 1)[0]!.replace(/\.data$/, "");
 }
 
-function limitFor(path: string): number {
+const articleEditPath = /^\/admin\/articles\/[0-9a-f-]{36}$/i;
+
+function limitFor(path: string, contentType: string | undefined): number {
   if (path === uploadPath) return bodyLimits.upload;
+  // The edit screen's only multipart form attaches a resource file.
+  if (articleEditPath.test(path) && /^multipart\/form-data/i.test(contentType ?? "")) return bodyLimits.resourceUpload;
   if (path === "/admin/articles" || path.startsWith("/admin/articles/")) return bodyLimits.articleForm;
   if (path === "/api/ai/generate") return bodyLimits.aiGenerate;
   if (path === "/functions/v1/zambia-news-scanner") return bodyLimits.newsScanner;
@@ -47,7 +51,7 @@ export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): 
     return true;
   }
   const path = routePath(req.url ?? "/");
-  if (Number(declared) <= limitFor(path)) return false;
+  if (Number(declared) <= limitFor(path, req.headers["content-type"])) return false;
   refuse(res, path, 413);
   return true;
 }

@@ -47,7 +47,14 @@ export function securityHeaders(config: Config, nonce?: NonceSource | "off") {
   });
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     res.setHeader("Permissions-Policy", permissionsPolicy);
-    helmetHeaders(req, res, next);
+    helmetHeaders(req, res, (error?: unknown) => {
+      // A downloaded resource (app/routes/site/download.ts) brings its own, stricter sandboxing policy.
+      if (req.url?.startsWith("/downloads/")) {
+        res.removeHeader("Content-Security-Policy");
+        res.removeHeader("X-Content-Type-Options");
+      }
+      next(error);
+    });
   };
 }
 

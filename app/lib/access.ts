@@ -68,6 +68,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/attention", ability: "writeOwnArticles" },
   { path: "/admin/review", ability: "editAllArticles" },
   { path: "/admin/categories", ability: "manageCategories" },
+  { path: "/admin/subjects", ability: "manageCategories" },
   { path: "/admin/guest-authors", ability: "editAllArticles" },
   { path: "/admin/comments", ability: "moderateComments" },
   { path: "/admin/community", ability: "moderateComments" },

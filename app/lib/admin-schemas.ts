@@ -1,8 +1,11 @@
 import { roles } from "./access";
 import { z } from "zod";
 import { slugify } from "./slug";
+import { isUuid } from "./uuid";
 import { parseTagNames } from "./tags";
 import { validateDisplayName } from "./comment-schema";
+import { canonicalLanguage, isLevel, isResourceType } from "./curriculum";
+import { otherLanguageChoice } from "./article-form-values";
 
 /** Trimmed text; blank becomes null (excerpt, image URL, description, icon, bio…). */
 const optionalText = (max: number, label: string) =>
@@ -17,6 +20,23 @@ const imageUrlField = (label: string) =>
   optionalText(2048, label).refine((value) => value === null || /^(https?:\/\/|\/uploads\/)/.test(value), {
     message: `${label} must start with http://, https:// or /uploads/.`,
   });
+
+export const malformedLanguageText = "Language must be a language tag such as ny, bem or en-GB (BCP 47).";
+export const unknownSubjectText = "One of the subjects chosen no longer exists. Please choose again.";
+
+/** A select's value from a fixed list; blank becomes null. */
+const choiceField = (isChoice: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || isChoice(value), { message });
+
+/** The language chosen, or typed under "Other…", in its canonical case; null when it is not a well-formed tag. Blank: English. */
+export function languageOf({ language, languageOther }: { language?: string; languageOther?: string }): string | null {
+  const chosen = language === otherLanguageChoice ? (languageOther ?? "") : language?.trim() || "en";
+  return canonicalLanguage(chosen);
+}
 
 const missingArticleFields = "Missing fields: Title, content, and category are required.";
 
@@ -52,6 +72,29 @@ export const articleFormSchema = z
       .string()
       .optional()
       .transform((value) => value?.trim() ?? ""),
+    level: choiceField(isLevel, "Choose a level from the list."),
+    resourceType: choiceField(isResourceType, "Choose a resource type from the list."),
+    // The ids of the subjects ticked, joined by commas (articleFieldValue).
+    subjects: z
+      .string()
+      .optional()
+      .transform((value) => [...new Set((value ?? "").split(",").filter(Boolean))])
+      .refine((ids) => ids.every(isUuid), { message: unknownSubjectText })
+      .refine((ids) => ids.length <= 24, { message: "Choose at most 24 subjects." }),
+    language: z.string().optional(),
+    languageOther: z.string().optional(),
+    // Another article's id: this one joins its translations. Blank: in no group.
+    translationOf: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || null)
+      .refine((value) => value === null || isUuid(value), { message: "Choose the article this one translates from the list." }),
+  })
+  .superRefine((article, context) => {
+    if (languageOf(article) === null) {
+      const field = article.language === otherLanguageChoice ? "languageOther" : "language";
+      context.addIssue({ code: "custom", message: malformedLanguageText, path: [field] });
+    }
   })
   .refine((article) => article.status !== "scheduled" || article.scheduledAt !== "", { message: scheduleMissingText, path: ["scheduledAt"] })
   // A draft may wait for its alt text; what readers see may not.
@@ -60,6 +103,23 @@ export const articleFormSchema = z
     path: ["featuredImageAlt"],
   });
 export type ArticleFormInput = z.output<typeof articleFormSchema>;
+
+/** What a teacher looks for in an article: its level, subjects, kind of resource, language and translations. */
+export interface ArticleCurriculum {
+  level: string | null;
+  resourceType: string | null;
+  subjectIds: string[];
+  /** Canonical BCP 47. */
+  language: string;
+  /** Another article's id, whose translation group this one joins; null: none. */
+  translationOf: string | null;
+}
+
+/** The curriculum fields of a parsed form, apart from the rest. */
+export function curriculumOf({ level, resourceType, subjects, language, languageOther, translationOf, ...rest }: ArticleFormInput) {
+  const curriculum: ArticleCurriculum = { level, resourceType, subjectIds: subjects, language: languageOf({ language, languageOther }) ?? "en", translationOf };
+  return { curriculum, rest };
+}
 
 const missingCategoryFields = "Name and slug are required.";
 
@@ -78,6 +138,31 @@ export const categoryFormSchema = z.object({
   icon: optionalText(60, "Icon"),
 });
 export type CategoryFormInput = z.output<typeof categoryFormSchema>;
+
+const missingSubjectName = "Name is required.";
+
+/** A subject of the curriculum (app/routes/admin/subjects.tsx); a blank slug is made from the name. */
+export const subjectFormSchema = z
+  .object({
+    name: z
+      .string({ message: missingSubjectName })
+      .trim()
+      .min(1, { message: missingSubjectName })
+      .max(100, { message: "Name must be at most 100 characters." }),
+    slug: z
+      .string()
+      .optional()
+      .transform((value) => slugify(value?.trim() ?? "")),
+    position: z.coerce
+      .number({ message: "Position must be a whole number of 0 or more." })
+      .int({ message: "Position must be a whole number of 0 or more." })
+      .min(0, { message: "Position must be a whole number of 0 or more." })
+      .max(10_000, { message: "Position must be at most 10000." })
+      .default(0),
+  })
+  .transform((subject) => ({ ...subject, slug: subject.slug || slugify(subject.name) }))
+  .refine((subject) => subject.slug.length > 0 && subject.slug.length <= 100, { message: "Slug must be 1 to 100 letters, digits or dashes.", path: ["slug"] });
+export type SubjectFormInput = z.output<typeof subjectFormSchema>;
 
 export const teamMemberFormSchema = z.object({
   name: z

@@ -11,6 +11,12 @@ export const articleFieldNames = [
   "featuredImageUrl",
   "featuredImageAlt",
   "scheduledAt",
+  "level",
+  "subjects",
+  "resourceType",
+  "language",
+  "languageOther",
+  "translationOf",
 ] as const;
 export type ArticleFormValues = Record<(typeof articleFieldNames)[number], string>;
 
@@ -24,7 +30,27 @@ export const emptyArticleValues: ArticleFormValues = {
   featuredImageUrl: "",
   featuredImageAlt: "",
   scheduledAt: "",
+  level: "",
+  subjects: "",
+  resourceType: "",
+  language: "en",
+  languageOther: "",
+  translationOf: "",
 };
+
+/** The form's choice that opens the free language field (any well-formed BCP 47 tag). */
+export const otherLanguageChoice = "other";
+
+/** A field's value as the form holds it: the subjects ticked, their ids joined by commas; any other field as typed. */
+export function articleFieldValue(form: FormData, field: (typeof articleFieldNames)[number]): string {
+  if (field === "subjects")
+    return form
+      .getAll(field)
+      .filter((value) => typeof value === "string" && value !== "")
+      .join(",");
+  const value = form.get(field);
+  return typeof value === "string" ? value : "";
+}
 
 /** What a refused save answers: field errors, everything that was typed, and the toast to show. */
 export interface ArticleFormFailure {

@@ -1,3 +1,5 @@
+import { canonicalLanguage, isLevel, isResourceType } from "./curriculum";
+
 /** The category slugs a reader can filter /articles by. */
 export const articleCategorySlugs = ["technology", "health", "teacher-swaps", "education-news", "sports", "entrepreneurship", "ask-kafundisha"] as const;
 
@@ -23,13 +25,28 @@ export interface ArticleListParams {
   category: ArticleCategorySlug | null;
   sort: ArticleSort;
   view: ArticleView;
+  /** What a teacher filters by (app/lib/curriculum.ts): a level's value, a subject's slug, a resource type, a language tag. */
+  level: string | null;
+  subject: string | null;
+  type: string | null;
+  lang: string | null;
 }
 
-export const defaultListParams: ArticleListParams = { q: "", category: null, sort: "newest", view: "grid" };
+/** The curriculum filters, by their URL names (the article page links to them). */
+export const curriculumFilterNames = ["level", "subject", "type", "lang"] as const;
+export type CurriculumFilterName = (typeof curriculumFilterNames)[number];
+
+export const defaultListParams: ArticleListParams = { q: "", category: null, sort: "newest", view: "grid", level: null, subject: null, type: null, lang: null };
+
+const subjectSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // Plain code, not a schema library: this runs in the browser on every list page.
 function oneOf<Value extends string>(values: readonly Value[], value: string | null): Value | null {
   return values.includes(value as Value) ? (value as Value) : null;
+}
+
+function valid(value: string | null, check: (value: string) => boolean): string | null {
+  return value && check(value) ? value : null;
 }
 
 /** A list's URL parameters; a missing or bad value falls back to its default instead of failing. */
@@ -40,6 +57,10 @@ export function parseArticleListParams(search: URLSearchParams | string): Articl
     category: oneOf(articleCategorySlugs, params.get("category")),
     sort: oneOf(sortValues, params.get("sort")) ?? defaultListParams.sort,
     view: oneOf(viewValues, params.get("view")) ?? defaultListParams.view,
+    level: valid(params.get("level"), isLevel),
+    subject: valid(params.get("subject"), (slug) => slug.length <= 80 && subjectSlugPattern.test(slug)),
+    type: valid(params.get("type"), isResourceType),
+    lang: params.get("lang") ? canonicalLanguage(params.get("lang")!) : null,
   };
 }
 
@@ -63,9 +84,10 @@ export function fullTextSearchOffer(params: ArticleListParams, total: number): s
 /** "?q=…&sort=…" for the given parameters, leaving out defaults so shared URLs stay short ("" when all are defaults). */
 export function articleListSearch(params: Partial<ArticleListParams>): string {
   const search = new URLSearchParams();
-  const { q, category, sort, view } = { ...defaultListParams, ...params };
+  const { q, category, sort, view, ...curriculum } = { ...defaultListParams, ...params };
   if (q.trim()) search.set("q", q.trim());
   if (category) search.set("category", category);
+  for (const name of curriculumFilterNames) if (curriculum[name]) search.set(name, curriculum[name]);
   if (sort !== defaultListParams.sort) search.set("sort", sort);
   if (view !== defaultListParams.view) search.set("view", view);
   const text = search.toString();

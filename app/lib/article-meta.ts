@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { categoryLabel } from "./category-label";
 import { pageMeta, siteName } from "./seo";
 import type { BylineAuthor } from "./bylines";
+import { defaultLanguage, levelLabel, resourceTypeLabel } from "./curriculum";
 
 export interface ArticleMetaInput {
   id: string;
@@ -13,6 +14,25 @@ export interface ArticleMetaInput {
   /** The bylines readers see; none: the magazine is the author. */
   authors: readonly BylineAuthor[];
   publicUrl: string;
+  /** BCP 47; English when not given. */
+  language?: string;
+  /** Its published translations (itself excluded). */
+  translations?: readonly { id: string; language: string }[];
+  level?: string | null;
+  resourceType?: string | null;
+}
+
+/**
+ * `<link rel="alternate" hreflang>` for each version of an article, itself included, when it has
+ * translations; x-default is the English version, when there is one.
+ */
+function languageAlternates(input: ArticleMetaInput): MetaDescriptor[] {
+  const translations = input.translations ?? [];
+  if (translations.length === 0) return [];
+  const versions = [{ id: input.id, language: input.language ?? defaultLanguage }, ...translations];
+  const english = versions.find((version) => version.language === defaultLanguage);
+  const link = (hrefLang: string, id: string): MetaDescriptor => ({ tagName: "link", rel: "alternate", hrefLang, href: `${input.publicUrl}/articles/${id}` });
+  return [...versions.map((version) => link(version.language, version.id)), ...(english ? [link("x-default", english.id)] : [])];
 }
 
 const isoDate = (value: Date | string | null) => (value ? new Date(value).toISOString() : undefined);
@@ -32,6 +52,8 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
     name: siteName,
     url: input.publicUrl || undefined,
   };
+  // A lesson resource is also a schema.org LearningResource, with its level and kind.
+  const learning = Boolean(input.level || input.resourceType);
   return [
     ...pageMeta({
       title: input.title,
@@ -40,6 +62,7 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
       publicUrl: input.publicUrl,
       card,
     }),
+    ...languageAlternates(input),
     { property: "og:type", content: "article" },
     ...(published ? [{ property: "article:published_time", content: published }] : []),
     ...(modified ? [{ property: "article:modified_time", content: modified }] : []),
@@ -50,8 +73,11 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
     {
       "script:ld+json": {
         "@context": "https://schema.org",
-        "@type": "NewsArticle",
+        "@type": learning ? ["NewsArticle", "LearningResource"] : "NewsArticle",
         headline: input.title,
+        inLanguage: input.language ?? defaultLanguage,
+        ...(input.level ? { educationalLevel: levelLabel(input.level) } : {}),
+        ...(input.resourceType ? { learningResourceType: resourceTypeLabel(input.resourceType) } : {}),
         description,
         image: [image],
         datePublished: published,

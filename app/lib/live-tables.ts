@@ -11,6 +11,8 @@ export const liveTables = [
   "guest_authors",
   "community_answers",
   "community_reports",
+  "subjects",
+  "article_resources",
 ] as const;
 
 export type LiveTable = (typeof liveTables)[number];

@@ -72,16 +72,24 @@ export const cacheTag = {
   question: (id: string) => `question:${id}`,
   /** Pages listing Ask Kafundisha questions or counting them. */
   questionLists: "questions",
+  /** Pages listing the published translations of a group (an article's "Also in" and hreflang links). */
+  translations: (group: string) => `translations:${group}`,
+  /** Pages offering the subjects (the curriculum filters, /resources' cards). */
+  subjects: "subjects",
+  /** Pages showing the files attached to articles (how many, how large): /resources. */
+  articleFiles: "article-files",
   /** Pages weighing the questions of an Ask Kafundisha category (a value of questionCategories): an article's "Teachers ask". */
   questionsIn: (category: string) => `questions-in:${category}`,
 } as const;
 
 /**
  * A page of article cards (home, lists, category, tag and author pages): it shows articles, their
- * categories and bylines, and reads `query` of its address (see `ReaderPage.query`).
+ * categories and bylines, and reads `query` of its address (see `ReaderPage.query`). A list with the
+ * curriculum filters shows the subjects too (`withSubjects`).
  */
-export function articleListPage(query?: ReaderPage["query"]): ReaderPageHandle {
-  return { readerPage: { live: ["articles"], cacheTags: () => [cacheTag.articleLists, cacheTag.categories, cacheTag.authors], ...(query ? { query } : {}) } };
+export function articleListPage(query?: ReaderPage["query"], { withSubjects = false } = {}): ReaderPageHandle {
+  const tags = [cacheTag.articleLists, cacheTag.categories, cacheTag.authors, ...(withSubjects ? [cacheTag.subjects] : [])];
+  return { readerPage: { live: withSubjects ? ["articles", "subjects"] : ["articles"], cacheTags: () => tags, ...(query ? { query } : {}) } };
 }
 
 /**

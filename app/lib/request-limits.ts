@@ -1,4 +1,5 @@
 import { maxImageBytes } from "./image-upload-messages";
+import { maxResourceBytes } from "./resource-files";
 
 /**
  * The largest request body each kind of endpoint accepts. The web server refuses a larger one
@@ -11,6 +12,11 @@ export const bodyLimits = {
   articleForm: 2 * 1024 * 1024,
   /** An image upload: the image and room for the multipart envelope around it. */
   upload: maxImageBytes + 64 * 1024,
+  /**
+   * A resource attached on the article edit screen (a multipart form): room past the 25 MB a file
+   * may have, so a slightly larger file is refused by the screen, which keeps what was typed.
+   */
+  resourceUpload: maxResourceBytes + 8 * 1024 * 1024,
   aiGenerate: 32 * 1024,
   newsScanner: 4 * 1024,
   pageViewBeacon: 8 * 1024,

@@ -1223,3 +1223,92 @@ export const demoExtraBylines: Record<string, string[]> = {
   "familiar-language-literacy": ["guest:chanda"],
   "solar-computer-lab": ["joseph"],
 };
+
+/** The demo articles' level, subjects (slugs of the seeded subjects) and resource type, where they fit. */
+export const demoCurriculum: Record<string, { level?: string; subjects?: string[]; resourceType?: string }> = {
+  "cbc-in-your-classroom": { resourceType: "guide" },
+  "familiar-language-literacy": { level: "grade-1", subjects: ["literacy", "zambian-languages"], resourceType: "guide" },
+  "ecz-exam-preparation": { level: "grade-12", resourceType: "assessment" },
+  "pe-with-no-equipment": { level: "grade-4", subjects: ["physical-education"], resourceType: "lesson-plan" },
+  "inclusive-sports-day": { subjects: ["physical-education"] },
+  "one-smartphone-classroom": { subjects: ["computer-studies"], resourceType: "guide" },
+  "ai-lesson-planning": { resourceType: "lesson-plan" },
+  "school-garden-enterprise": { level: "form-2", subjects: ["agricultural-science", "commerce-and-business-studies"], resourceType: "scheme-of-work" },
+  "entrepreneurship-club-market-day": { level: "grade-6", subjects: ["social-studies", "mathematics"], resourceType: "lesson-plan" },
+};
+
+export interface DemoTranslation {
+  /** The demo article it translates (its key); it shares its category, cover, byline and curriculum. */
+  of: string;
+  language: "ny" | "bem";
+  title: string;
+  excerpt: string;
+  content: string;
+}
+
+const demoTranslationNote =
+  "_This is demo text, marked as such: it stands in for a translation by a fluent teacher and shows how The Educator links an article to its translations. Read the English original for the full article._";
+
+/** Two demo articles, each with a Nyanja and a Bemba version: clearly marked demo text, linked as translations. */
+export const demoTranslations: DemoTranslation[] = [
+  {
+    of: "familiar-language-literacy",
+    language: "ny",
+    title: "Kuwerenga Choyamba: Kuphunzitsa Kuwerenga m'Chinyanja",
+    excerpt: "[Demo translation] Ana amaphunzira kuwerenga mofulumira m'chilankhulo chimene amachidziwa.",
+    content: `[Demo translation]
+
+Ana amaphunzira kuwerenga mofulumira m'chilankhulo chimene amachidziwa kale.
+
+- Phunzitsani mawu ndi masilabo tsiku lililonse: *ba – na – na*.
+- Lembani nkhani zazifupi za m'kalasi.
+- Itanani makolo kuti awerengere ana nkhani.
+
+${demoTranslationNote}`,
+  },
+  {
+    of: "familiar-language-literacy",
+    language: "bem",
+    title: "Ukubelenga Pa Kubala: Ukusambilisha Ukubelenga mu Cibemba",
+    excerpt: "[Demo translation] Abana basambilila ukubelenga bwangu mu lulimi ulo baishiba.",
+    content: `[Demo translation]
+
+Abana basambilila ukubelenga bwangu mu lulimi ulo baishiba kale.
+
+- Sambilisheni amashiwi na masilabo cila bushiku: *ba – na – na*.
+- Lembeni ifilandwa ifyipi ifya mu kalasi.
+- Ita abafyashi ukubelengela abana ifilandwa.
+
+${demoTranslationNote}`,
+  },
+  {
+    of: "pe-with-no-equipment",
+    language: "ny",
+    title: "Maphunziro Abwino a PE Opanda Zipangizo",
+    excerpt: "[Demo translation] Masewera ndi maphunziro a thupi ndi zinthu zimene zili pafupi.",
+    content: `[Demo translation]
+
+Simufunikira zipangizo zambiri kuti muphunzitse PE bwino.
+
+- Gwiritsani ntchito miyala, zingwe ndi mabotolo.
+- Yambani ndi kutenthetsa thupi.
+- Ana onse azitenga nawo mbali.
+
+${demoTranslationNote}`,
+  },
+  {
+    of: "pe-with-no-equipment",
+    language: "bem",
+    title: "Amasambililo Ayawama aya PE Ukwabula Ifipe",
+    excerpt: "[Demo translation] Amangalo na masambililo ya mubili ne fintu ifili apepi.",
+    content: `[Demo translation]
+
+Tamulekabila ifipe ifingi pa kusambilisha PE bwino.
+
+- Bomfeni amabwe, intambo na mabotolo.
+- Tendekeni no kukafya umubili.
+- Abana bonse bangalila pamo.
+
+${demoTranslationNote}`,
+  },
+];

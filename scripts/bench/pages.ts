@@ -1,7 +1,7 @@
 import { getPage } from "./http";
 
 /** The public pages the issues' targets name; "article" and "question" stand for one published article and Ask Kafundisha question. */
-export const defaultPages = ["/", "/articles", "/category/health", "/about", "article", "/ask-kafundisha", "question"];
+export const defaultPages = ["/", "/articles", "/category/health", "/about", "article", "/ask-kafundisha", "question", "/resources"];
 
 /** BENCH_PAGES (comma-separated paths, "article" for an article, "question" for a question) or `fallback`. */
 export function pagesFromEnv(fallback = defaultPages): string[] {

@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { waitForBehaviour, waitForCardsToSettle } from "./fixtures";
 
-// Demo content: 14 published articles (2 drafts), most viewed first: ECZ exams, AI tools, CBC.
-const publishedCount = 14;
+// Demo content: 18 published articles (4 of them translations; 2 drafts), most viewed first: ECZ exams, AI tools, CBC.
+const publishedCount = 18;
 // Lists show 12 a page; the count is still over all pages.
 const pageSize = 12;
 const cards = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("article");

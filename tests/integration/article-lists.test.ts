@@ -149,19 +149,32 @@ describe(`article lists (${testDatabaseKind})`, () => {
 
 describe("list URL parameters", () => {
   it("parses with defaults for missing or bad values", () => {
-    expect(parseArticleListParams("")).toEqual({ q: "", category: null, sort: "newest", view: "grid" });
+    const noCurriculum = { level: null, subject: null, type: null, lang: null };
+    expect(parseArticleListParams("")).toEqual({ q: "", category: null, sort: "newest", view: "grid", ...noCurriculum });
     expect(parseArticleListParams("q=%20Maths%20&category=health&sort=popular&view=list")).toEqual({
       q: "Maths",
       category: "health",
       sort: "popular",
       view: "list",
+      ...noCurriculum,
     });
-    expect(parseArticleListParams("category=cooking&sort=random&view=table")).toEqual({ q: "", category: null, sort: "newest", view: "grid" });
+    expect(parseArticleListParams("category=cooking&sort=random&view=table")).toEqual({ q: "", category: null, sort: "newest", view: "grid", ...noCurriculum });
+    // Grade, subject, type and language: known levels and types, a slug, a well-formed language tag (in its canonical case).
+    expect(parseArticleListParams("level=grade-4&subject=mathematics&type=worksheet&lang=EN-gb")).toMatchObject({
+      level: "grade-4",
+      subject: "mathematics",
+      type: "worksheet",
+      lang: "en-GB",
+    });
+    expect(parseArticleListParams("level=grade-13&subject=Not%20A%20Slug&type=poster&lang=not_a_tag")).toMatchObject(noCurriculum);
     expect(parseArticleListParams(`q=${"x".repeat(500)}`).q).toHaveLength(100);
   });
 
   it("writes only what differs from the defaults", () => {
     expect(articleListSearch({ q: "", category: null, sort: "newest", view: "grid" })).toBe("");
+    expect(articleListSearch({ q: "fractions", level: "grade-4", subject: "mathematics", type: "worksheet", lang: "ny", sort: "oldest" })).toBe(
+      "?q=fractions&level=grade-4&subject=mathematics&type=worksheet&lang=ny&sort=oldest",
+    );
     expect(articleListSearch({ q: " 50% off ", category: "teacher-swaps", sort: "oldest", view: "list" })).toBe(
       "?q=50%25+off&category=teacher-swaps&sort=oldest&view=list",
     );

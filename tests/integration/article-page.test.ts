@@ -132,7 +132,10 @@ describe(`the article page over HTTP (${testDatabaseKind})`, () => {
     const data = JSON.parse(jsonLd!) as Record<string, unknown>;
     expect(data).toMatchObject({
       "@context": "https://schema.org",
-      "@type": "NewsArticle",
+      // The demo article is a guide for teachers (demoCurriculum): a LearningResource too.
+      "@type": ["NewsArticle", "LearningResource"],
+      learningResourceType: "Guide",
+      inLanguage: "en",
       headline: published.title,
       description: published.excerpt,
       image: [card],

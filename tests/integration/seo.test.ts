@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "#database/schema";
-import { demoArticles } from "#database/seed/demo-content";
+import { demoArticles, demoTranslations } from "#database/seed/demo-content";
 import { demoQuestions } from "#database/seed/demo-community";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
@@ -48,7 +48,10 @@ describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
   it("the demo data has both published articles and drafts to tell apart", () => {
     expect(drafts.length).toBe(demoArticles.filter((article) => article.status === "draft").length);
     expect(drafts.length).toBeGreaterThan(0);
-    expect(published.length).toBe(demoArticles.filter((article) => article.status === "published").length + extraArticles);
+    const publishedKeys = demoArticles.filter((article) => article.status === "published").map((article) => article.key);
+    const translations = demoTranslations.filter((translation) => publishedKeys.includes(translation.of)).length;
+    expect(translations).toBe(4);
+    expect(published.length).toBe(publishedKeys.length + translations + extraArticles);
   });
 
   it("lists the public pages and every published article, never a draft, in a sitemap 0.9", async () => {
@@ -59,7 +62,7 @@ describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
     expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = urlset.url.map((url) => url.loc);
     for (const loc of locs) expect(loc.startsWith(`${publicUrl}/`)).toBe(true);
-    const pages = ["/", "/articles", "/about", "/contact", "/ask-kafundisha"];
+    const pages = ["/", "/articles", "/about", "/contact", "/ask-kafundisha", "/resources"];
     const categoryPages = ["education-news", "health", "sports", "technology", "entrepreneurship"].map((slug) => `/category/${slug}`);
     for (const path of [...pages, ...categoryPages]) expect(locs).toContain(publicUrl + path);
     const articleUrls = urlset.url.filter((url) => url.loc.startsWith(`${publicUrl}/articles/`));

@@ -70,6 +70,16 @@ describe.each(drivers)("storage driver: %s", (kind, make) => {
     expect((await storage.list("media")).map((file) => file.name)).toEqual(["articles/2.png"]);
   });
 
+  it("reads a stored file back as a stream with its size; a missing one is null", async () => {
+    const storage = await make();
+    await storage.put("resources", "a/plan.pdf", Buffer.from("%PDF-1.7 plan"));
+    const file = await storage.read("resources", "a/plan.pdf");
+    expect(file?.size).toBe(13);
+    expect(await new Response(file!.body).text()).toBe("%PDF-1.7 plan");
+    expect(await storage.read("resources", "a/missing.pdf")).toBeNull();
+    await expect(storage.read("resources", "../etc/passwd")).rejects.toThrow("Unsafe storage path");
+  });
+
   it("never overwrites a stored file", async () => {
     const storage = await make();
     await storage.put("media", "team/a.jpg", Buffer.from("first"));

@@ -6,6 +6,7 @@ import { useActionToast } from "#app/lib/use-action-toast";
 import { missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "#app/lib/article-form-values";
 import { ArticleMarkdownEditor } from "./article-markdown-editor";
 import { ImageUploadField } from "./image-upload-field";
+import { ArticleCurriculumFields, type CurriculumChoices } from "./article-curriculum-fields";
 import { tagTexts } from "#app/lib/tags";
 import { statusLabels, type ArticleStatus } from "#app/lib/article-access";
 
@@ -14,6 +15,8 @@ import { discardKeptDraft, sameValues, useArticleAutosave, useAutosaveLabel, use
 interface ArticleFormProps {
   mode: "create" | "edit";
   categories: { id: string; name: string }[];
+  /** The subjects and the articles to choose from in the "For teachers" fields. */
+  curriculum: CurriculumChoices;
   /** The statuses this editor may save as (a contributor: Draft only). */
   statuses: readonly ArticleStatus[];
   initialValues: ArticleFormValues;
@@ -86,6 +89,7 @@ export function ArticleForm(props: ArticleFormProps) {
 function ArticleFormFields({
   mode,
   categories,
+  curriculum,
   statuses,
   initialValues,
   initialPreviewHtml,
@@ -211,6 +215,7 @@ function ArticleFormFields({
         error={fieldError("tags")}
         aria-invalid={invalid("tags")}
       />
+      <ArticleCurriculumFields values={values} fieldError={fieldError} subjects={curriculum.subjects} translations={curriculum.translations} />
       {status === "scheduled" && (
         <TextField
           id="article-scheduled-at"

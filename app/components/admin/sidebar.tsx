@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   ClipboardCheck,
   FileText,
   FolderTree,
@@ -33,6 +34,7 @@ const items = [
   { to: "/admin/articles", label: "Articles", ownLabel: "My Articles", icon: FileText },
   { to: "/admin/review", label: "Review", icon: ClipboardCheck, waiting: "pending review" },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
+  { to: "/admin/subjects", label: "Subjects", icon: BookOpen },
   { to: "/admin/guest-authors", label: "Guest Bylines", icon: UserPlus },
   { to: "/admin/media", label: "Media Library", icon: Image },
   { to: "/admin/comments", label: "Comments", icon: MessageSquare, waiting: "pending" },

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useBlocker } from "react-router";
-import { articleFieldNames, type ArticleFormValues } from "#app/lib/article-form-values";
+import { articleFieldNames, articleFieldValue, type ArticleFormValues } from "#app/lib/article-form-values";
 import { plural } from "#app/lib/plural";
 
 /** "blank": a new article's form with nothing typed (or all of it taken back): there is nothing to save, and nothing is said. */
@@ -17,7 +17,7 @@ export const localDraftKey = (articleKey: string) => `article-autosave:${article
 
 export function formValues(form: HTMLFormElement): ArticleFormValues {
   const data = new FormData(form);
-  return Object.fromEntries(articleFieldNames.map((field) => [field, String(data.get(field) ?? "")])) as ArticleFormValues;
+  return Object.fromEntries(articleFieldNames.map((field) => [field, articleFieldValue(data, field)])) as ArticleFormValues;
 }
 
 export const sameValues = (a: ArticleFormValues, b: ArticleFormValues) => articleFieldNames.every((field) => a[field] === b[field]);

@@ -11,6 +11,7 @@ import {
 import { categoryLabel } from "#app/lib/category-label";
 import { buttonClass } from "#app/components/ui/button";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { CurriculumSelects, type SubjectOption } from "./curriculum-filters";
 
 const fieldClass = "h-10 rounded-md border border-input bg-card px-3 text-sm text-foreground";
 
@@ -20,16 +21,18 @@ interface ListControlsProps {
   searchPlaceholder: string;
   /** /articles filters by category; a category page is one already. */
   withCategoryFilter?: boolean;
+  /** With the grade, subject, type and language filters (and the subjects to offer). */
+  subjects?: readonly SubjectOption[];
 }
 
 /**
  * Search, category and sort of a list page: a GET form (works without JavaScript). The reader
  * script (app/reader-script/list-navigation.ts) updates the list in place as the reader types or picks.
  */
-export function ListControls({ params, searchLabel, searchPlaceholder, withCategoryFilter = false }: ListControlsProps) {
+export function ListControls({ params, searchLabel, searchPlaceholder, withCategoryFilter = false, subjects }: ListControlsProps) {
   const { pathname } = useLocation();
   return (
-    <form method="get" action={pathname} role="search" {...hook(hooks.listForm)} className="flex flex-col gap-3 md:flex-row md:items-end">
+    <form method="get" action={pathname} role="search" {...hook(hooks.listForm)} className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor="list-search" className="text-sm font-medium">
           {searchLabel}
@@ -79,6 +82,7 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
           ))}
         </select>
       </div>
+      {subjects && <CurriculumSelects params={params} subjects={subjects} />}
       {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
     </form>
   );

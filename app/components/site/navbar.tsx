@@ -10,6 +10,8 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 
 const links = [
   { to: "/articles", label: "Articles" },
+  // The header is full at tablet widths: there it is in /articles' introduction (and the menu below md).
+  { to: "/resources", label: "Resources", wideOnly: true },
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
   { to: "/ask-kafundisha", label: "Ask Kafundisha" },
@@ -22,10 +24,14 @@ interface NavbarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-accent" : ""}`;
 
 /** The public links; the Admin Dashboard link only for admins. */
-function SiteLinks({ showsAdmin }: { showsAdmin: boolean }) {
-  const shown = showsAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
+function SiteLinks({ showsAdmin, inHeader = false }: { showsAdmin: boolean; inHeader?: boolean }) {
+  const shown: Array<{ to: string; label: string; wideOnly?: boolean }> = showsAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
   return shown.map((link) => (
-    <SiteNavLink key={link.to} to={link.to} className={linkClass}>
+    <SiteNavLink
+      key={link.to}
+      to={link.to}
+      className={(state) => (inHeader && link.wideOnly ? `hidden lg:inline-block ${linkClass(state)}` : linkClass(state))}
+    >
       {link.label}
     </SiteNavLink>
   ));
@@ -58,7 +64,7 @@ export function Navbar({ user }: NavbarProps) {
           THE EDUCATOR
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
-          <SiteLinks showsAdmin={showsAdmin} />
+          <SiteLinks showsAdmin={showsAdmin} inHeader />
         </div>
         <div className="flex items-center gap-2">
           <ThemeToggle />

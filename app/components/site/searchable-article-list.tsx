@@ -2,6 +2,8 @@ import type { ArticleListParams } from "#app/lib/article-list-params";
 import { ArticleGrid } from "./article-grid";
 import type { ArticleCardData } from "./article-card";
 import { ListControls, ListViewToggle } from "./list-controls";
+import { ListFilterChips } from "./list-filter-chips";
+import type { SubjectOption } from "./curriculum-filters";
 import { FullTextOffer, ListStatus } from "./list-status";
 import { Pagination, type PageLinks } from "./pagination";
 import { buttonClass } from "#app/components/ui/button";
@@ -19,17 +21,20 @@ interface SearchableArticleListProps {
   emptyMessage: string;
   /** The empty list offers to drop the search (keeping sort and view). */
   clearSearch: boolean;
+  /** With the grade, subject, type and language filters (and the subjects to offer). */
+  subjects?: readonly SubjectOption[];
 }
 
 /** One set of articles (a category's, a tag's): search and sort, count, layout, cards a page at a time. */
-export function SearchableArticleList({ params, searchLabel, articles, total, pages, label, emptyMessage, clearSearch }: SearchableArticleListProps) {
+export function SearchableArticleList({ params, searchLabel, articles, total, pages, label, emptyMessage, clearSearch, subjects }: SearchableArticleListProps) {
   return (
     <>
-      <ListControls params={params} searchLabel={searchLabel} searchPlaceholder="Search by title or excerpt..." />
+      <ListControls params={params} searchLabel={searchLabel} searchPlaceholder="Search by title or excerpt..." subjects={subjects} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <ListStatus count={total} />
           <FullTextOffer params={params} total={total} />
+          {subjects && <ListFilterChips params={params} subjects={subjects} />}
         </div>
         <ListViewToggle params={params} />
       </div>

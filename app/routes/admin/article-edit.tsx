@@ -9,6 +9,7 @@ import { checkArticleAccess, checkStatusAllowed } from "#app/server/articles/art
 import { mayEditArticle, statusesFor } from "#app/lib/article-access";
 import { can } from "#app/lib/access";
 import { afterArticleSave, leaveNote, listNotes, requestChanges } from "#app/server/articles/review.server";
+import { curriculumChoices } from "#app/server/articles/curriculum.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { toastHeader } from "#app/server/core/toast.server";
@@ -24,6 +25,17 @@ import { ArticleBylines } from "#app/components/admin/article-bylines";
 import { bylineChoices, bylinesOf, setArticleBylines } from "#app/server/articles/bylines.server";
 import { bylineListSchema } from "#app/lib/bylines";
 import { adminMeta } from "#app/lib/seo";
+import { ArticleResourcesEditor, resourceIntents, type ResourceUploadFailure } from "#app/components/admin/article-resources-editor";
+import {
+  addArticleResource,
+  moveArticleResource,
+  removeArticleResource,
+  renameArticleResource,
+  resourcesForEditor,
+  type ResourceAccessCheck,
+} from "#app/server/resources/resources.server";
+import { ResourceUploadError } from "#app/server/resources/resource-files.server";
+import { resourceUploadFailures } from "#app/lib/resource-files";
 
 const notFound = () => new Response("Article not found", { status: 404 });
 
@@ -34,9 +46,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = services();
   const editor = await requireAbility(request, "writeOwnArticles");
   const reviews = can(editor.role, "editAllArticles");
-  const [article, categories, revisions, notes, bylines, choices] = await Promise.all([
+  const [article, categories, curriculum, revisions, notes, bylines, choices] = await Promise.all([
     findArticleForEdit(db, params.id),
     categoryChoices(db),
+    curriculumChoices(db, params.id),
     listRevisions(db, params.id),
     listNotes(db, params.id),
     bylinesOf(db, params.id),
@@ -54,6 +67,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     values,
     autosave: await autosaveToOffer(db, editor.id, params.id, values),
     categories,
+    curriculum,
     statuses: statusesFor(editor),
     previewHtml: renderMarkdown(article.content),
     timeZone: services().config.SITE_TIMEZONE,
@@ -62,6 +76,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     reviews,
     bylines,
     bylineChoices: choices,
+    resources: await resourcesForEditor(db, params.id),
     comparison: compared && current ? { revisionId: compareId!, ...(await compareWithCurrent(db, compared, current)) } : null,
   };
 }
@@ -81,6 +96,37 @@ async function articleStep(id: string, success: string, failure: string, run: ()
     return data({ toast: { type: "error", title: "Error", description } satisfies Toast }, { status: error instanceof AdminInputError ? 400 : 500 });
   }
   return redirect(`/admin/articles/${id}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: success }) } });
+}
+
+/**
+ * Attaches an uploaded file to the article. Refused (a type the bytes do not bear out, macros, too
+ * large), the screen stays with the reason and the typed title; the article's draft is not touched.
+ */
+async function uploadResource(form: FormData, articleId: string, userId: string, access: ResourceAccessCheck) {
+  const { db, storage, log } = services();
+  try {
+    await addArticleResource(
+      db,
+      storage,
+      { articleId, title: form.get("title"), resourceType: form.get("resourceType"), file: form.get("file"), uploadedBy: userId },
+      access,
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const known = error instanceof ResourceUploadError || error instanceof AdminInputError;
+    if (!known) log.error({ err: error, articleId }, "resource upload failed");
+    const failure =
+      error instanceof ResourceUploadError
+        ? error.failure
+        : error instanceof AdminInputError
+          ? { title: "Upload failed", description: error.message }
+          : resourceUploadFailures.failed;
+    const values = { title: String(form.get("title") ?? ""), resourceType: String(form.get("resourceType") ?? "") };
+    return data({ resourceFailure: failure, resourceValues: values } satisfies ResourceUploadFailure, {
+      status: error instanceof ResourceUploadError ? error.status : known ? 400 : 500,
+    });
+  }
+  return redirect(`/admin/articles/${articleId}`, { headers: { "Set-Cookie": await toastHeader({ type: "success", title: "Resource uploaded." }) } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -108,6 +154,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     return articleStep(id, "Authors updated.", "Failed to update the authors. Please try again.", () =>
       setArticleBylines(db, id, refs.data, (tx) => checkArticleAccess(tx, editor, id, mayEditArticle)),
     );
+  }
+  if (typeof intent === "string" && intent.startsWith("resource-")) {
+    const access: ResourceAccessCheck = (tx) => checkArticleAccess(tx, editor, id, mayEditArticle);
+    const resourceId = String(form.get("resourceId") ?? "");
+    if (intent === resourceIntents.add) return uploadResource(form, id, editor.id, access);
+    if (intent === resourceIntents.rename) {
+      return articleStep(id, "Resource renamed.", "Failed to rename the resource. Please try again.", () =>
+        renameArticleResource(db, id, resourceId, { title: form.get("title"), resourceType: form.get("resourceType") }, access),
+      );
+    }
+    if (intent === resourceIntents.move) {
+      const direction = form.get("direction") === "up" ? "up" : "down";
+      return articleStep(id, "Resources reordered.", "Failed to move the resource. Please try again.", () =>
+        moveArticleResource(db, id, resourceId, direction, access),
+      );
+    }
+    if (intent === resourceIntents.remove) {
+      return articleStep(id, "Resource removed.", "Failed to remove the resource. Please try again.", () =>
+        removeArticleResource(db, services().storage, id, resourceId, access),
+      );
+    }
   }
   if (intent === "note" || intent === "request-changes") {
     if (!can(editor.role, "editAllArticles")) throw accessDenied();
@@ -147,6 +214,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         key={`${article.id}:${loaderData.revisions[0]?.id ?? ""}`}
         mode="edit"
         categories={loaderData.categories}
+        curriculum={loaderData.curriculum}
         statuses={loaderData.statuses}
         initialValues={loaderData.values}
         initialPreviewHtml={loaderData.previewHtml}
@@ -156,11 +224,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         autosave={actionData ? null : loaderData.autosave}
       />
       <ArticleBylines bylines={loaderData.bylines} choices={loaderData.bylineChoices} editable={loaderData.reviews} />
+      <ArticleResourcesEditor resources={loaderData.resources} failure={actionData && "resourceFailure" in actionData ? actionData : undefined} />
       <ArticleReview notes={loaderData.notes} reviews={loaderData.reviews} pending={article.status === "pending"} />
       <ArticleRevisions
         revisions={loaderData.revisions}
         comparison={loaderData.comparison}
-        restoreFailure={actionData && "errors" in actionData ? undefined : actionData}
+        restoreFailure={actionData && "toast" in actionData ? actionData : undefined}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { checkStatusAllowed } from "#app/server/articles/article-access.server";
 import { afterArticleSave } from "#app/server/articles/review.server";
 import { createArticle } from "#app/server/articles/article-writes.server";
 import { categoryChoices, submitArticleForm } from "#app/server/articles/admin-articles.server";
+import { curriculumChoices } from "#app/server/articles/curriculum.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
 import { services } from "#app/server/core/services.server";
 import { ArticleForm } from "#app/components/admin/article-form";
@@ -19,8 +20,12 @@ export const meta: Route.MetaFunction = () => adminMeta("New Article");
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();
   const editor = await requireAbility(request, "writeOwnArticles");
-  const [categories, autosave] = await Promise.all([categoryChoices(db), autosaveToOffer(db, editor.id, "new", emptyArticleValues)]);
-  return { categories, statuses: statusesFor(editor), timeZone: config.SITE_TIMEZONE, autosave };
+  const [categories, curriculum, autosave] = await Promise.all([
+    categoryChoices(db),
+    curriculumChoices(db, null),
+    autosaveToOffer(db, editor.id, "new", emptyArticleValues),
+  ]);
+  return { categories, curriculum, statuses: statusesFor(editor), timeZone: config.SITE_TIMEZONE, autosave };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,6 +55,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         key={draft ? "ai-draft" : "blank"}
         mode="create"
         categories={loaderData.categories}
+        curriculum={loaderData.curriculum}
         statuses={loaderData.statuses}
         initialValues={draft && !actionData ? { ...emptyArticleValues, ...draft } : emptyArticleValues}
         initialPreviewHtml=""

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data, Form, useFetcher, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { RefreshCw, Search } from "lucide-react";
 import type { Route } from "./+types/media";
 import { readForm } from "#app/server/core/form.server";
@@ -28,6 +28,9 @@ import { controlClass } from "#app/components/ui/field";
 import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "#app/components/admin/media-card";
 import { adminMeta } from "#app/lib/seo";
 import { plural } from "#app/lib/plural";
+import { listAllResources } from "#app/server/resources/resources.server";
+import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { describeResource, resourceDownloadPath } from "#app/lib/resource-files";
 
 export const meta: Route.MetaFunction = () => adminMeta("Media Library");
 
@@ -37,6 +40,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = mediaFilterSchema.parse({ q: url.searchParams.get("q"), kind: url.searchParams.get("kind") ?? "all" });
   const page = pageRequest(url.searchParams);
   const viewer = await requireAbility(request, "writeOwnArticles");
+  if (filter.kind === "resources") {
+    // Files attached to articles, newest first: contributors and authors see the ones they uploaded.
+    const all = await listAllResources(db, { uploadedBy: can(viewer.role, "manageMedia") ? null : viewer.id });
+    const needle = filter.q.toLowerCase();
+    const resources = all
+      .filter((resource) => !needle || `${resource.title} ${resource.articleTitle}`.toLowerCase().includes(needle))
+      .map(({ createdAt, ...resource }) => ({ ...resource, uploaded: stampDateTime(createdAt) }));
+    return { items: [], resources, filter, pages: pageLinks(url, { prev: null, next: null }), storageToast: undefined, referencesToast: undefined };
+  }
   // Contributors and authors see the images they uploaded; editors and admins the whole library.
   const owned = can(viewer.role, "manageMedia") ? null : await uploadsOf(db, viewer.id);
   // Storage and the database fail independently; whatever loaded is still shown.
@@ -52,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shown = items ?? (await listMediaPage(null, byUrl, filter, page, undefined, owned));
   const storageToast: Toast | undefined = items ? undefined : { type: "error", title: "Storage error", description: "Failed to load storage files" };
   const referencesToast: Toast | undefined = references ? undefined : { type: "error", title: "Error", description: "Failed to load media references" };
-  return { items: shown.rows, filter, pages: pageLinks(url, shown), storageToast, referencesToast };
+  return { items: shown.rows, resources: null, filter, pages: pageLinks(url, shown), storageToast, referencesToast };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -83,6 +95,7 @@ const filters: Array<{ value: MediaFilter["kind"]; label: string }> = [
   { value: "article-featured", label: "Article Featured" },
   { value: "article-content", label: "Article Content" },
   { value: "team", label: "Team Photos" },
+  { value: "resources", label: "Resources" },
 ];
 
 export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps) {
@@ -157,20 +170,60 @@ export default function MediaLibraryScreen({ loaderData }: Route.ComponentProps)
         </p>
       )}
 
-      <p role="status" className="mt-4 text-sm text-muted-foreground">
-        {`${plural(items.length, { one: "item", other: "items" })} on this page`}
-      </p>
-
-      {items.length === 0 ? (
-        <p className="mt-8 text-center text-muted-foreground">{filtered ? "No media matches your search." : "No media yet."}</p>
+      {loaderData.resources ? (
+        <ResourceList resources={loaderData.resources} filtered={filter.q !== ""} />
       ) : (
-        <ul aria-label="Media items" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
-          {items.map((item) => (
-            <MediaCard key={item.url} item={item} />
+        <>
+          <p role="status" className="mt-4 text-sm text-muted-foreground">
+            {`${plural(items.length, { one: "item", other: "items" })} on this page`}
+          </p>
+
+          {items.length === 0 ? (
+            <p className="mt-8 text-center text-muted-foreground">{filtered ? "No media matches your search." : "No media yet."}</p>
+          ) : (
+            <ul aria-label="Media items" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+              {items.map((item) => (
+                <MediaCard key={item.url} item={item} />
+              ))}
+            </ul>
+          )}
+          <Pagination links={pages} label="Media pages" />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The "Resources" filter: every file attached to an article, with the article it belongs to. */
+function ResourceList({ resources, filtered }: { resources: NonNullable<Route.ComponentProps["loaderData"]["resources"]>; filtered: boolean }) {
+  return (
+    <>
+      <p role="status" className="mt-4 text-sm text-muted-foreground">
+        {plural(resources.length, { one: "resource", other: "resources" })}
+      </p>
+      {resources.length === 0 ? (
+        <p className="mt-8 text-center text-muted-foreground">{filtered ? "No resource matches your search." : "No resources yet."}</p>
+      ) : (
+        <ul aria-label="Resources" className="mt-4 divide-y divide-border rounded-lg border border-border">
+          {resources.map((resource) => (
+            <li key={resource.id} className="px-3 py-2 text-sm">
+              <a href={resourceDownloadPath(resource)} className="font-medium underline">
+                {resource.title}
+              </a>
+              <span className="block text-muted-foreground">
+                {describeResource(resource)} · {plural(resource.downloads, { one: "download", other: "downloads" })}
+              </span>
+              <span className="block text-muted-foreground">
+                In{" "}
+                <Link to={`/admin/articles/${resource.articleId}`} className="underline">
+                  {resource.articleTitle}
+                </Link>
+                {resource.uploader ? ` · uploaded by ${resource.uploader}` : ""} · <time dateTime={resource.uploaded.iso}>{resource.uploaded.text}</time>
+              </span>
+            </li>
           ))}
         </ul>
       )}
-      <Pagination links={pages} label="Media pages" />
-    </div>
+    </>
   );
 }

@@ -11,7 +11,17 @@ const heartbeatMs = 20_000;
 // Readers only learn that a public table changed; staff also see profiles, page views, view
 // counts and row ids. (A view count changes whenever anyone opens an article: announcing it to
 // readers would reload every open list for nothing they show.)
-const publicTables: ReadonlySet<LiveTable> = new Set(["articles", "categories", "team_members", "comments", "community_questions", "community_answers"]);
+const publicTables: ReadonlySet<LiveTable> = new Set([
+  "articles",
+  "categories",
+  "team_members",
+  "comments",
+  "community_questions",
+  "community_answers",
+  // What /resources shows: the subjects offered, and the files attached to articles.
+  "subjects",
+  "article_resources",
+]);
 
 // Each open stream holds a connection and a subscriber: an instance keeps at most 1,000, and 50 for
 // one address (a school's computers share one; an IPv6 client's whole /64 counts as one), so no

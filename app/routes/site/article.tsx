@@ -13,11 +13,15 @@ import { ArticleCard, fallbackImage } from "#app/components/site/article-card";
 import { ArticleComments } from "#app/components/site/article-comments";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { CategoryBadge } from "#app/components/site/category-badge";
+import { AlsoIn, CurriculumLabels } from "#app/components/site/curriculum-labels";
+import { contentLanguageAttributes } from "#app/lib/article-language";
 import { Byline, TagLinks } from "#app/components/site/tag-links";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { ShareButton } from "#app/components/site/share-button";
 import { ShareBar } from "#app/components/site/share-bar";
 import { TeachersAsk } from "#app/components/site/related-reading";
+import { ArticleResources } from "#app/components/site/article-resources";
+import { listArticleResources } from "#app/server/resources/resources.server";
 import { useRootData } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
@@ -37,18 +41,23 @@ export async function loader({ params }: Route.LoaderArgs) {
     return null;
   });
   if (!page) throw notFound();
-  const [printQrSvg, relatedQuestions] = await Promise.all([
+  const [printQrSvg, relatedQuestions, resources] = await Promise.all([
     // A printed copy leads back: its address as a QR code at the end (shown in print only).
     qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`),
     findRelatedQuestions(services().db, page.article),
+    listArticleResources(services().db, page.article.id),
   ]);
-  return keptOnServer({ ...page, printQrSvg, relatedQuestions });
+  return keptOnServer({ ...page, printQrSvg, relatedQuestions, resources });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
-    cacheTags: ({ article, related, relatedQuestions, comments }) => [
+    cacheTags: ({ article, related, relatedQuestions, comments, curriculum }) => [
       cacheTag.article(article.id),
+      // Its translations' titles and languages, and a translation newly published or joining the group.
+      ...curriculum.translations.map((translation) => cacheTag.article(translation.id)),
+      ...(curriculum.translationGroup ? [cacheTag.translations(curriculum.translationGroup)] : []),
+      ...(curriculum.subjects.length > 0 ? [cacheTag.subjects] : []),
       cacheTag.relatedIn(article.categoryId),
       ...related.map((item) => cacheTag.article(item.id)),
       ...relatedQuestions.questions.map((question) => cacheTag.question(question.id)),
@@ -83,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   if (!page) return [{ title: "Article Not Found | The Educator" }, { name: "robots", content: "noindex" }];
-  const { article } = page;
+  const { article, curriculum } = page;
   return articleMeta({
     id: article.id,
     title: article.title,
@@ -93,11 +102,17 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     updatedAt: article.updatedAt,
     authors: article.authors,
     publicUrl: publicUrlFrom(matches),
+    language: curriculum.language,
+    translations: curriculum.translations,
+    level: curriculum.level,
+    resourceType: curriculum.resourceType,
   });
 };
 
 export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, related, relatedQuestions, comments, html, printQrSvg } = loaderData;
+  const { article, related, relatedQuestions, comments, html, printQrSvg, curriculum, resources } = loaderData;
+  // The article's own words are in its language; the page around them stays in English.
+  const contentLanguage = contentLanguageAttributes(curriculum.language);
   const root = useRootData();
   const signedIn = Boolean(root?.user);
   const publicUrl = root?.publicUrl ?? "";
@@ -110,9 +125,19 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <article>
-        <CategoryBadge slug={article.categorySlug} />
-        <h1 className="mt-4 font-serif text-3xl font-black md:text-5xl">{article.title}</h1>
-        {article.excerpt && <p className="mt-4 text-lg text-muted-foreground">{article.excerpt}</p>}
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge slug={article.categorySlug} />
+          <CurriculumLabels level={curriculum.level} resourceType={curriculum.resourceType} subjects={curriculum.subjects} />
+        </div>
+        <h1 className="mt-4 font-serif text-3xl font-black md:text-5xl" {...contentLanguage}>
+          {article.title}
+        </h1>
+        {article.excerpt && (
+          <p className="mt-4 text-lg text-muted-foreground" {...contentLanguage}>
+            {article.excerpt}
+          </p>
+        )}
+        <AlsoIn translations={curriculum.translations} />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-border py-4">
           <p className="text-sm text-muted-foreground">
             <Byline authors={article.authors} className="font-semibold text-foreground" />
@@ -143,9 +168,11 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         />
         <div
           className={`mt-8 ${articleBodyClass}`}
+          {...contentLanguage}
           // Rendered from Markdown on the server and sanitized there (markdown.server.ts).
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        <ArticleResources resources={resources} />
         <TagLinks tags={article.tags} className="mt-8 print:hidden" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-subtle p-6">
           <div>

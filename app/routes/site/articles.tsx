@@ -12,6 +12,8 @@ import { Pagination } from "#app/components/site/pagination";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { buttonClass } from "#app/components/ui/button";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { listSubjects } from "#app/server/articles/curriculum-filters.server";
+import { services } from "#app/server/core/services.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({
@@ -28,28 +30,37 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseArticleListParams(url.searchParams);
-  const found = await searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort }, pageRequest(url.searchParams));
-  return keptOnServer({ params, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
+  const [found, subjects] = await Promise.all([
+    searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort, curriculum: params }, pageRequest(url.searchParams)),
+    listSubjects(services().db),
+  ]);
+  return keptOnServer({ params, subjects, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
-export const handle = articleListPage(listQuery(["q", "category", "sort", "view"]));
+export const handle = articleListPage(listQuery(["q", "category", "level", "subject", "type", "lang", "sort", "view"]), { withSubjects: true });
 
 export const clientLoader = loadAsDocument;
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { params, articles, total, pages } = loaderData;
+  const { params, subjects, articles, total, pages } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
         <h1 className="font-serif text-3xl font-black md:text-4xl">All Articles</h1>
-        <p className="mt-2 text-muted-foreground">News, ideas and practical guidance for educators in Zambia and worldwide.</p>
+        <p className="mt-2 text-muted-foreground">
+          News, ideas and practical guidance for educators in Zambia and worldwide. Looking for something to teach with?{" "}
+          <a href="/resources" className="font-semibold text-foreground underline underline-offset-4">
+            Browse lesson resources
+          </a>
+          .
+        </p>
       </header>
-      <ListControls params={params} searchLabel="Search articles" searchPlaceholder="Search by title or excerpt..." withCategoryFilter />
+      <ListControls params={params} searchLabel="Search articles" searchPlaceholder="Search by title or excerpt..." withCategoryFilter subjects={subjects} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <ListStatus count={total} />
           <FullTextOffer params={params} total={total} />
-          <ListFilterChips params={params} />
+          <ListFilterChips params={params} subjects={subjects} />
         </div>
         <ListViewToggle params={params} />
       </div>

@@ -8,6 +8,8 @@ import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { SearchableArticleList } from "#app/components/site/searchable-article-list";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
+import { listSubjects } from "#app/server/articles/curriculum-filters.server";
+import { services } from "#app/server/core/services.server";
 
 /** Set titles of the five category pages; any other slug gets a generated one. */
 const categoryTitles: Record<string, string> = {
@@ -19,11 +21,16 @@ const categoryTitles: Record<string, string> = {
 };
 
 export async function loader({ params: { category: slug }, request }: Route.LoaderArgs) {
-  // A category page is one category: only the search, sort and view come from the query string.
+  // A category page is one category: the search, curriculum filters, sort and view come from the query string.
   const url = new URL(request.url);
-  const { q, sort, view } = parseArticleListParams(url.searchParams);
+  const params = { ...parseArticleListParams(url.searchParams), category: null };
+  const { q, sort } = params;
   const title = categoryTitles[slug] ?? categoryLabel(slug);
-  const [category, found] = await Promise.all([findCategory(slug), searchPublishedArticles({ q, categorySlug: slug, sort }, pageRequest(url.searchParams))]);
+  const [category, found, subjects] = await Promise.all([
+    findCategory(slug),
+    searchPublishedArticles({ q, categorySlug: slug, sort, curriculum: params }, pageRequest(url.searchParams)),
+    listSubjects(services().db),
+  ]);
   return keptOnServer({
     slug,
     title,
@@ -31,7 +38,8 @@ export async function loader({ params: { category: slug }, request }: Route.Load
     icon: category?.icon ?? null,
     /** The category's name; null when there is no such category (then no feed, no preview card of its own). */
     categoryName: category?.name ?? null,
-    params: { q, category: null, sort, view },
+    params,
+    subjects,
     articles: found.articles,
     total: found.total,
     pages: pageLinks(url, found),
@@ -53,12 +61,12 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => [
   ),
 ];
 
-export const handle = articleListPage(listQuery(["q", "sort", "view"]));
+export const handle = articleListPage(listQuery(["q", "level", "subject", "type", "lang", "sort", "view"]), { withSubjects: true });
 
 export const clientLoader = loadAsDocument;
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { slug, title, description, icon, params, articles, total, pages } = loaderData;
+  const { slug, title, description, icon, params, subjects, articles, total, pages } = loaderData;
   return (
     <>
       <CategoryBanner slug={slug} title={title} description={description} icon={icon} />
@@ -72,6 +80,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           label={title}
           emptyMessage="No articles found in this category."
           clearSearch
+          subjects={subjects}
         />
       </div>
     </>

@@ -4,7 +4,7 @@ import { findTag } from "#app/server/articles/tags.server";
 import { services } from "#app/server/core/services.server";
 import { SearchableArticleList } from "#app/components/site/searchable-article-list";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
-import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
+import { defaultListParams, parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
@@ -16,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q, sort, view } = parseArticleListParams(url.searchParams);
   const found = await searchPublishedArticles({ q, tagId: tag.id, sort }, pageRequest(url.searchParams));
-  return keptOnServer({ tag, params: { q, category: null, sort, view }, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
+  return keptOnServer({ tag, params: { ...defaultListParams, q, sort, view }, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
 }
 
 const descriptionOf = (name: string) => `Articles tagged ${name} from The Educator.`;

@@ -1,9 +1,19 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "#database/schema";
-import { articleFormSchema, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
+import { articleFormSchema, curriculumOf, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
+import { pickerLanguages } from "#app/lib/curriculum";
+import { ArticleFieldError, articleSubjectIdsColumn, translationOfColumn } from "./curriculum.server";
 import { localDateTimeValue, zonedDateTime } from "#app/lib/zoned-time";
-import { articleFieldNames, emptyArticleValues, missingArticleFieldsText, type ArticleFormFailure, type ArticleFormValues } from "#app/lib/article-form-values";
+import {
+  articleFieldNames,
+  articleFieldValue,
+  emptyArticleValues,
+  otherLanguageChoice,
+  missingArticleFieldsText,
+  type ArticleFormFailure,
+  type ArticleFormValues,
+} from "#app/lib/article-form-values";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { type ArticleSave } from "./article-writes.server";
 import { discardAutosave } from "./article-autosave.server";
@@ -72,6 +82,11 @@ export async function findArticleForEdit(db: AppDb, id: string) {
       featuredImageAlt: articles.featuredImageAlt,
       scheduledAt: articles.scheduledAt,
       tags: articleTagsColumn,
+      level: articles.level,
+      resourceType: articles.resourceType,
+      language: articles.language,
+      subjectIds: articleSubjectIdsColumn,
+      translationOf: translationOfColumn,
     })
     .from(articles)
     .where(eq(articles.id, id));
@@ -93,16 +108,21 @@ export function formValuesOf(article: NonNullable<Awaited<ReturnType<typeof find
     featuredImageUrl: article.featuredImageUrl ?? "",
     featuredImageAlt: article.featuredImageAlt ?? "",
     scheduledAt: article.scheduledAt,
+    level: article.level ?? "",
+    subjects: article.subjectIds.join(","),
+    resourceType: article.resourceType ?? "",
+    // A language off the picker is shown under "Other…".
+    ...(pickerLanguages.some((language) => language.tag === article.language)
+      ? { language: article.language, languageOther: "" }
+      : { language: otherLanguageChoice, languageOther: article.language }),
+    translationOf: article.translationOf ?? "",
   };
 }
 
 /** The submitted fields as strings, exactly as typed, to give back when a save is refused. */
 export function articleFormValues(form: FormData): ArticleFormValues {
   const values = { ...emptyArticleValues };
-  for (const field of articleFieldNames) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
+  for (const field of articleFieldNames) values[field] = articleFieldValue(form, field);
   // A contributor's "Submit for review" button saves the draft as pending.
   if (form.get("intent") === "submit-for-review") values.status = "pending";
   return values;
@@ -135,7 +155,8 @@ export async function submitArticleForm(
     const { message, fields } = formErrors(parsed.error);
     return refusal(values, fields, message, 400);
   }
-  const { scheduledAt: scheduledText, ...fields } = parsed.data;
+  const { curriculum, rest } = curriculumOf(parsed.data);
+  const { scheduledAt: scheduledText, ...fields } = rest;
   const scheduledAt = fields.status === "scheduled" ? zonedDateTime(scheduledText, config.SITE_TIMEZONE) : null;
   if (fields.status === "scheduled") {
     const refused = !scheduledAt ? scheduleMissingText : scheduledAt.getTime() <= Date.now() ? schedulePastText : null;
@@ -144,12 +165,13 @@ export async function submitArticleForm(
   try {
     // The autosave the save makes obsolete goes with it, in its transaction.
     await db.transaction(async (tx) => {
-      await save(tx, { ...fields, scheduledAt });
+      await save(tx, { ...fields, scheduledAt, curriculum });
       await discardAutosave(tx, autosave.userId, autosave.articleKey);
     });
     services().wakeMailQueue?.(); // a submission or a publication may have queued review mails
   } catch (error) {
     if (error instanceof Response) throw error; // 403 from an access check: nothing was saved
+    if (error instanceof ArticleFieldError) return refusal(values, { [error.field]: error.message }, error.message, 400);
     if (error instanceof AdminInputError) return refusal(values, {}, error.message, 400);
     log.error({ err: error }, "article save failed");
     return refusal(values, {}, texts.failure, 500);

@@ -1,6 +1,7 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import { articles, categories } from "#database/schema";
-import type { ArticleFormInput } from "#app/lib/admin-schemas";
+import type { ArticleCurriculum, ArticleFormInput } from "#app/lib/admin-schemas";
+import { afterCurriculumSave, curriculumColumns, translationGroupOf } from "./curriculum.server";
 import { slugify } from "#app/lib/slug";
 import type { TagName } from "#app/lib/tags";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -48,30 +49,40 @@ async function assertCategoryExists(db: AppDb, categoryId: string) {
 
 /**
  * The form's fields with the schedule read in the site's time zone (null unless scheduled). No
- * `tags`: the article keeps the ones it has (a restored revision).
+ * `tags` or `curriculum`: the article keeps the ones it has (a restored revision; revisions keep neither).
  */
-export type ArticleSave = Omit<ArticleFormInput, "scheduledAt" | "tags"> & { scheduledAt: Date | null; tags?: TagName[] };
+export type ArticleSave = Omit<
+  ArticleFormInput,
+  "scheduledAt" | "tags" | "level" | "resourceType" | "subjects" | "language" | "languageOther" | "translationOf"
+> & {
+  scheduledAt: Date | null;
+  tags?: TagName[];
+  curriculum?: ArticleCurriculum;
+};
 
 /**
  * An article created as published is published now (published_at); a draft or scheduled one has no
  * published_at yet. The row, its tags, its creator's byline and its first revision are one transaction.
  */
-export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, authorId: string | null) {
+export async function createArticle(db: AppDb, { tags, curriculum, ...input }: ArticleSave, authorId: string | null) {
   const body = articleBody(input.content); // once, not again on a slug retry
   return withSlugRetry(() =>
     db.transaction(async (tx) => {
       await assertCategoryExists(tx, input.categoryId);
+      const curriculumRow = curriculum ? await curriculumColumns(tx, null, curriculum) : null;
       const [created] = await tx
         .insert(articles)
         .values({
           ...input,
           ...body,
+          ...curriculumRow,
           authorId,
           slug: await uniqueArticleSlug(tx, input.title),
           publishedAt: input.status === "published" ? new Date() : null,
         })
         .returning({ id: articles.id, slug: articles.slug });
       if (tags) await setArticleTags(tx, created!.id, tags);
+      if (curriculum) await afterCurriculumSave(tx, created!.id, curriculum, null);
       await addFirstByline(tx, created!.id, authorId);
       await recordRevision(tx, created!.id, input, authorId);
       return created!;
@@ -85,7 +96,7 @@ export async function createArticle(db: AppDb, { tags, ...input }: ArticleSave, 
  * revision are one transaction: a crash or a failed statement leaves the article as it was, and
  * the change events that drop cached pages are sent at commit, once all of it is there.
  */
-export async function updateArticle(db: AppDb, id: string, { tags, ...input }: ArticleSave, editorId: string | null) {
+export async function updateArticle(db: AppDb, id: string, { tags, curriculum, ...input }: ArticleSave, editorId: string | null) {
   const body = articleBody(input.content);
   return withSlugRetry(() =>
     db.transaction(async (tx) => {
@@ -93,11 +104,14 @@ export async function updateArticle(db: AppDb, id: string, { tags, ...input }: A
       const before = await currentState(tx, id);
       if (!before) throw new AdminInputError("This article no longer exists.");
       if (tags) await setArticleTags(tx, id, tags);
+      const groupBefore = curriculum ? await translationGroupOf(tx, id) : null;
+      const curriculumRow = curriculum ? await curriculumColumns(tx, id, curriculum) : null;
       const [updated] = await tx
         .update(articles)
         .set({
           ...input,
           ...body,
+          ...curriculumRow,
           slug: await uniqueArticleSlug(tx, input.title, id),
           publishedAt: input.status === "published" ? new Date() : null,
           updatedAt: new Date(),
@@ -105,6 +119,7 @@ export async function updateArticle(db: AppDb, id: string, { tags, ...input }: A
         .where(eq(articles.id, id))
         .returning({ id: articles.id, slug: articles.slug });
       if (!updated) throw new AdminInputError("This article no longer exists.");
+      if (curriculum) await afterCurriculumSave(tx, id, curriculum, groupBefore !== curriculumRow?.translationGroup ? groupBefore : null);
       if (changedFields(before, input).length > 0) await recordRevision(tx, id, input, editorId);
       return updated;
     }),

@@ -12,6 +12,7 @@ import { fullTextQuery, lessThan, relevanceSearch, snippetHtml } from "#app/serv
 export { fullTextQuery, snippetHtml };
 import { publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "#app/server/comments/comments.server";
+import { curriculumCondition, lessonResourceCondition, type CurriculumFilter } from "./curriculum-filters.server";
 
 /** What a card shows; never the article's text (its read time is stored when it is saved). */
 const cardColumns = {
@@ -52,6 +53,10 @@ export interface ArticleSearch {
   /** Only the articles with this author on their byline (co-written ones too). */
   author?: AuthorRef | null;
   sort?: ArticleSort;
+  /** Only the articles of this level, subject, resource type and language (each when given). */
+  curriculum?: CurriculumFilter;
+  /** Only lesson resources (/resources): articles with a level or a resource type, or files attached. */
+  lessonResources?: boolean;
 }
 
 /** Each public sort, with the id breaking ties (articles published at the same moment, or with as many views). */
@@ -76,14 +81,13 @@ const articlePlainText = sql`replace(replace(replace(replace(replace(
   '&lt;', ${lessThan}), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
 
 /**
- * One page of published articles filtered and sorted in SQL, as cards, with the total over all
- * pages. The `ilike` conditions can use the trigram indexes on title and excerpt.
+ * A list's condition, order and ranking for a search: what /articles, category, tag and author
+ * pages and /resources share. The `ilike` conditions can use the trigram indexes on title and excerpt.
  */
-export async function searchPublishedArticles(
-  { q = "", categorySlug = null, tagId = null, author = null, sort = "newest" }: ArticleSearch = {},
-  page: PageRequest = firstPage,
+export function articleListQuery(
+  db: AppDb,
+  { q = "", categorySlug = null, tagId = null, author = null, sort = "newest", curriculum = {}, lessonResources = false }: ArticleSearch,
 ) {
-  const { db } = services();
   const query = sort === "relevance" ? fullTextQuery(q) : null;
   const ranked = query
     ? relevanceSearch(query, { name: "relevance", vector: articles.searchVector, text: articlePlainText, then: [articles.publishedAt, articles.id] })
@@ -94,15 +98,24 @@ export async function searchPublishedArticles(
     categorySlug ? eq(categories.slug, categorySlug) : undefined,
     tagId ? taggedWith(db, tagId) : undefined,
     author ? writtenBy(db, author) : undefined,
+    curriculumCondition(db, curriculum),
+    lessonResources ? lessonResourceCondition(db) : undefined,
     pattern ? or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern)) : undefined,
     ranked?.matches,
   );
   // "Best match" without words to match is the newest first.
   const order = ranked?.order ?? sortOrders[sort === "relevance" ? "newest" : sort];
+  return { filter, order, snippet: ranked ? ranked.snippet : sql<string | null>`null` };
+}
+
+/** One page of published articles filtered and sorted in SQL, as cards, with the total over all pages. */
+export async function searchPublishedArticles(search: ArticleSearch = {}, page: PageRequest = firstPage) {
+  const { db } = services();
+  const { filter, order, snippet } = articleListQuery(db, search);
   const [found, [counted]] = await Promise.all([
     keysetPage(order, page, (keyset) =>
       db
-        .select({ ...cardColumns, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
+        .select({ ...cardColumns, snippet, cursor: keyset.cursor })
         .from(articles)
         .innerJoin(categories, eq(categories.id, articles.categoryId))
         .where(and(filter, keyset.where))

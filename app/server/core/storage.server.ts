@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 
 export interface StoredFile {
   bucket: string;
@@ -21,6 +22,8 @@ export interface Storage {
   list(bucket: string, options?: { limit?: number; after?: string }): Promise<StoredFile[]>;
   listBuckets(): Promise<string[]>;
   remove(bucket: string, key: string): Promise<void>;
+  /** A stored file as a stream with its size, or null when there is none (files served by the app, not at a public URL). */
+  read(bucket: string, key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   /** Folder served at /uploads (local driver only). */
   readonly root?: string;
 }
@@ -95,6 +98,17 @@ export function createLocalStorage(root: string): Storage {
     async remove(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
     },
+    async read(bucket, key) {
+      const file = fileFor(bucket, key);
+      const handle = await fs.open(file, "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      if (!handle) return null;
+      const { size } = await handle.stat();
+      // The stream reads the file opened here: a removal meanwhile does not cut it short.
+      return { body: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>, size };
+    },
   };
 }
 
@@ -111,7 +125,7 @@ export interface S3StorageOptions {
 /** Any S3-compatible service; our buckets are top-level prefixes of one S3 bucket. */
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
   // The AWS SDK takes a fifth of a second to load: only servers that store files on S3 load it.
-  const { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import("@aws-sdk/client-s3");
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import("@aws-sdk/client-s3");
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -169,6 +183,17 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     },
     async remove(bucket, key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));
+    },
+    async read(bucket, key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));
+        if (!object.Body) return null;
+        return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey" || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return null;
+        throw error;
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import {
   articleAuthors,
   articleRevisions,
+  articleSubjects,
   articles,
   categories,
   comments,
@@ -13,6 +14,7 @@ import {
   guestAuthors,
   pageViews,
   profiles,
+  subjects,
   teamMembers,
 } from "#database/schema";
 import { demoQuestions, type DemoQuestion } from "#database/seed/demo-community";
@@ -37,7 +39,9 @@ import {
   demoAuthors,
   demoCategories,
   demoComments,
+  demoCurriculum,
   demoTeam,
+  demoTranslations,
   type DemoArticle,
 } from "#database/seed/demo-content";
 
@@ -140,6 +144,73 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
       const parsed = parseTagNames((demoArticleTags[article.key] ?? []).join(","));
       if (parsed.ok) await setArticleTags(tx, articleId.get(article.key)!, parsed.tags);
     }
+
+    // Levels, subjects and resource types; two articles with a Nyanja and a Bemba version (demo text), linked as translations.
+    const subjectId = new Map((await tx.select({ id: subjects.id, slug: subjects.slug }).from(subjects)).map((row) => [row.slug, row.id]));
+    const translationGroup = new Map(demoTranslations.map((translation) => [translation.of, crypto.randomUUID()]));
+    const curriculumOf = (key: string) => demoCurriculum[key] ?? {};
+    for (const article of demoArticles) {
+      const { level = null, resourceType = null } = curriculumOf(article.key);
+      const group = translationGroup.get(article.key) ?? null;
+      if (level || resourceType || group)
+        await tx
+          .update(articles)
+          .set({ level, resourceType, translationGroup: group })
+          .where(eq(articles.id, articleId.get(article.key)!));
+    }
+    const translationRows = demoTranslations.map((translation, index) => {
+      const original = demoArticles.find((article) => article.key === translation.of)!;
+      // Minutes before the original: no two demo articles share a time, and the newest stays an original.
+      const at = new Date(demoDates(original, now, timeZone).at.getTime() - (index + 1) * 60_000);
+      return {
+        title: translation.title,
+        excerpt: translation.excerpt,
+        content: translation.content,
+        ...articleBody(translation.content),
+        categoryId: categoryId.get(original.categorySlug)!,
+        status: original.status,
+        // No cover of its own: the media library keeps one article per demo image.
+        featuredImageUrl: null,
+        featuredImageAlt: null,
+        authorId: demoArticleAuthors[original.key] ? authorId.get(demoArticleAuthors[original.key]!)! : null,
+        scheduledAt: null,
+        slug: slugify(translation.title),
+        publishedAt: original.status === "published" ? at : null,
+        createdAt: at,
+        updatedAt: at,
+        views: Math.round(original.views / 10),
+        language: translation.language,
+        translationGroup: translationGroup.get(original.key)!,
+        level: curriculumOf(original.key).level ?? null,
+        resourceType: curriculumOf(original.key).resourceType ?? null,
+      };
+    });
+    const insertedTranslations = await tx.insert(articles).values(translationRows).returning({ id: articles.id });
+    const translationIds = insertedTranslations.map((row) => row.id);
+    await tx.insert(articleRevisions).values(
+      translationRows.map((row, index) => ({
+        articleId: translationIds[index]!,
+        editorId: row.authorId,
+        title: row.title,
+        excerpt: row.excerpt,
+        content: row.content,
+        categoryId: row.categoryId,
+        status: row.status,
+        featuredImageUrl: row.featuredImageUrl,
+        featuredImageAlt: row.featuredImageAlt,
+        scheduledAt: null,
+        createdAt: row.createdAt,
+      })),
+    );
+    const translationBylines = translationRows.flatMap((row, index) =>
+      row.authorId ? [{ articleId: translationIds[index]!, position: 0, userId: row.authorId }] : [],
+    );
+    if (translationBylines.length > 0) await tx.insert(articleAuthors).values(translationBylines);
+    const filed = [
+      ...demoArticles.map((article) => ({ articleId: articleId.get(article.key)!, slugs: curriculumOf(article.key).subjects ?? [] })),
+      ...demoTranslations.map((translation, index) => ({ articleId: translationIds[index]!, slugs: curriculumOf(translation.of).subjects ?? [] })),
+    ].flatMap(({ articleId: id, slugs }) => slugs.flatMap((slug) => (subjectId.has(slug) ? [{ articleId: id, subjectId: subjectId.get(slug)! }] : [])));
+    if (filed.length > 0) await tx.insert(articleSubjects).values(filed);
 
     await tx.insert(teamMembers).values(
       demoTeam.map((member, index) => ({

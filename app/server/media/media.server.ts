@@ -6,6 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, orderedPage, pageSize, type CursorOrder, type Page, type PageRequest } from "#app/server/db/keyset.server";
 import { assertSafeKey, type Storage, type StoredFile } from "#app/server/core/storage.server";
 import type { MediaItem, MediaReference } from "#app/lib/media-types";
+import { resourceBucket } from "#app/lib/resource-files";
 
 const variantSuffix = new RegExp(`\\.w(${imageVariantWidths.join("|")})\\.webp$`);
 
@@ -48,7 +49,7 @@ export const mediaFilterSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value?.trim().slice(0, 200) ?? ""),
-  kind: z.enum(["all", "storage", "article-featured", "article-content", "team"]).catch("all"),
+  kind: z.enum(["all", "storage", "article-featured", "article-content", "team", "resources"]).catch("all"),
 });
 export type MediaFilter = z.output<typeof mediaFilterSchema>;
 
@@ -61,7 +62,8 @@ const mediaOrder: CursorOrder = { name: "media", keys: 1 };
  * go in the order of their URL prefix `bucket/`, so bucket after bucket is URL order too.
  */
 async function* storedOriginals(storage: Storage, afterUrl: string | null, chunk: number): AsyncGenerator<StoredFile> {
-  const buckets = (await storage.listBuckets()).sort((a, b) => (`${a}/` < `${b}/` ? -1 : 1));
+  // Article resources are listed from their rows (the "Resources" filter), not as images.
+  const buckets = (await storage.listBuckets()).filter((bucket) => bucket !== resourceBucket).sort((a, b) => (`${a}/` < `${b}/` ? -1 : 1));
   for (const bucket of buckets) {
     const prefix = storage.publicUrl(bucket, "");
     let after: string | undefined;

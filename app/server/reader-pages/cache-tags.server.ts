@@ -29,12 +29,13 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
   switch (table) {
     case "articles":
       if (id && op !== "delete") {
-        // Pages of its (new) category list it as related; pages that showed it carry its own tag.
+        // Pages of its (new) category list it as related, pages of its (new) translation group offer it;
+        // pages that showed it carry its own tag.
         void db
-          .select({ categoryId: articles.categoryId })
+          .select({ categoryId: articles.categoryId, translationGroup: articles.translationGroup })
           .from(articles)
           .where(eq(articles.id, id))
-          .then(([row]) => row && later([cacheTag.relatedIn(row.categoryId)]))
+          .then(([row]) => row && later([cacheTag.relatedIn(row.categoryId), ...(row.translationGroup ? [cacheTag.translations(row.translationGroup)] : [])]))
           .catch(() => later(null));
       }
       return id ? [cacheTag.articleLists, cacheTag.article(id)] : [cacheTag.articleLists];
@@ -106,6 +107,12 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       }
       // A published answer is deleted with its question's count (app/server/community/): that change drops its page.
       return [cacheTag.questionLists];
+    case "subjects":
+      return [cacheTag.subjects];
+    case "article_resources":
+      // Files attached, replaced or removed: the counts and sizes /resources shows, and whether an
+      // article is a lesson resource at all. The article's own page follows its own change events.
+      return [cacheTag.articleFiles];
     case "page_views":
     case "contact_messages":
     case "community_reports":

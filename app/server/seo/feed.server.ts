@@ -10,6 +10,8 @@ import { publishedOnly } from "#app/server/articles/published.server";
 import { services } from "#app/server/core/services.server";
 import { articleTagsColumn, findTag, taggedWith } from "#app/server/articles/tags.server";
 import { escapeXml, rfc822Date } from "./xml.server";
+import { curriculumCondition, findSubject, lessonResourceCondition, type CurriculumFilter } from "#app/server/articles/curriculum-filters.server";
+import { resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 
 const feedSize = 20;
 
@@ -35,6 +37,8 @@ export interface Feed {
   /** Path of the page the feed follows ("/" or "/category/health"). */
   pagePath: string;
   paths: { rss: string; json: string };
+  /** The language its articles are written in (BCP 47); English unless the feed is one language's. */
+  language?: string;
   articles: FeedArticle[];
 }
 
@@ -116,6 +120,26 @@ export async function tagFeed(publicUrl: string, slug: string): Promise<Feed | n
   };
 }
 
+/**
+ * The lesson resources' feed, narrowed to a level, a subject, a type and a language (each when
+ * given: one feed per grade, per subject, per language, or any mix), or null for an unknown subject.
+ */
+export async function resourcesFeed(publicUrl: string, filter: Required<CurriculumFilter>): Promise<Feed | null> {
+  const { db } = services();
+  const subject = filter.subject ? await findSubject(db, filter.subject) : null;
+  if (filter.subject && !subject) return null;
+  const name = resourceFeedName(filter, subject?.name ?? null);
+  const query = resourceFeedQuery(filter);
+  return {
+    title: `${name} | ${siteName}`,
+    description: `${name}: lesson plans, schemes of work, worksheets and more for teachers, from ${siteName}.`,
+    pagePath: resourcesPath + query,
+    paths: feedPaths(resourcesPath, query),
+    ...(filter.lang ? { language: filter.lang } : {}),
+    articles: await newestArticles(publicUrl, and(lessonResourceCondition(db), curriculumCondition(db, filter))),
+  };
+}
+
 const changedAt = (article: FeedArticle) => (article.publishedAt && article.publishedAt > article.updatedAt ? article.publishedAt : article.updatedAt);
 
 /** RSS 2.0 with the full text in `content:encoded`, absolute links from PUBLIC_URL. */
@@ -145,7 +169,7 @@ export function rssDocument(publicUrl: string, feed: Feed): string {
     `    <title>${escapeXml(feed.title)}</title>`,
     `    <link>${escapeXml(publicUrl + feed.pagePath)}</link>`,
     `    <description>${escapeXml(feed.description)}</description>`,
-    "    <language>en</language>",
+    `    <language>${escapeXml(feed.language ?? "en")}</language>`,
     `    <lastBuildDate>${rfc822Date(lastBuild ?? new Date())}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(publicUrl + feed.paths.rss)}" rel="self" type="application/rss+xml"/>`,
     ...items,
@@ -164,7 +188,7 @@ export function jsonFeedDocument(publicUrl: string, feed: Feed) {
     home_page_url: publicUrl + feed.pagePath,
     feed_url: publicUrl + feed.paths.json,
     description: feed.description,
-    language: "en",
+    language: feed.language ?? "en",
     items: feed.articles.map((article) => ({
       id: `${publicUrl}/articles/${article.id}`,
       url: `${publicUrl}/articles/${article.id}`,

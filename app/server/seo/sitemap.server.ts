@@ -5,14 +5,39 @@ import { clickableCategorySlugs } from "#app/lib/category-label";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
+import { defaultLanguage } from "#app/lib/curriculum";
 
-const staticPaths = ["/", "/articles", "/about", "/contact", "/ask-kafundisha", ...clickableCategorySlugs.map((slug) => `/category/${slug}`)];
+const staticPaths = ["/", "/articles", "/about", "/contact", "/ask-kafundisha", "/resources", ...clickableCategorySlugs.map((slug) => `/category/${slug}`)];
 // One sitemap file may list at most 50,000 URLs (sitemaps.org protocol).
 const maxUrls = 50_000;
 
 interface SitemapEntry {
   path: string;
   lastModified?: Date;
+  /** The page in other languages, itself included (hreflang → path). */
+  alternates?: { hreflang: string; path: string }[];
+}
+
+/**
+ * The language versions of each published article that has published translations, by its id:
+ * every version, itself included, and x-default for the English one (as the article page's links).
+ */
+function languageAlternates(published: readonly { id: string; language: string; translationGroup: string | null }[]) {
+  const groups = new Map<string, { id: string; language: string }[]>();
+  for (const article of published) {
+    if (article.translationGroup) groups.set(article.translationGroup, [...(groups.get(article.translationGroup) ?? []), article]);
+  }
+  const alternates = new Map<string, SitemapEntry["alternates"]>();
+  for (const versions of groups.values()) {
+    if (versions.length < 2) continue;
+    const english = versions.find((version) => version.language === defaultLanguage);
+    const links = [
+      ...versions.map((version) => ({ hreflang: version.language, path: `/articles/${version.id}` })),
+      ...(english ? [{ hreflang: "x-default", path: `/articles/${english.id}` }] : []),
+    ];
+    for (const version of versions) alternates.set(version.id, links);
+  }
+  return alternates;
 }
 
 /** Tag and author pages that list at least one published article. */
@@ -47,7 +72,13 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
   const share = Math.floor((maxUrls - staticPaths.length - listings.length) / 2);
   const [published, questions] = await Promise.all([
     services()
-      .db.select({ id: articles.id, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
+      .db.select({
+        id: articles.id,
+        updatedAt: articles.updatedAt,
+        publishedAt: articles.publishedAt,
+        language: articles.language,
+        translationGroup: articles.translationGroup,
+      })
       .from(articles)
       .where(publishedOnly)
       .orderBy(desc(articles.publishedAt))
@@ -60,20 +91,31 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
       .orderBy(desc(communityQuestions.publishedAt))
       .limit(share),
   ]);
+  const alternates = languageAlternates(published);
   const entries: SitemapEntry[] = [
     ...staticPaths.map((path) => ({ path })),
     ...listings.map((path) => ({ path })),
     ...published.map((article) => ({
       path: `/articles/${article.id}`,
       lastModified: latest(article.updatedAt, article.publishedAt),
+      alternates: alternates.get(article.id),
     })),
     ...questions.map((question) => ({ path: questionPath(question), lastModified: question.publishedAt ?? undefined })),
   ];
-  const urls = entries.map(({ path, lastModified }) => {
+  const urls = entries.map(({ path, lastModified, alternates: versions = [] }) => {
     const lastmod = lastModified ? `<lastmod>${w3cDatetime(lastModified)}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}</url>`;
+    const links = versions.map(
+      (version) => `<xhtml:link rel="alternate" hreflang="${escapeXml(version.hreflang)}" href="${escapeXml(publicUrl + version.path)}"/>`,
+    );
+    return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}${links.join("")}</url>`;
   });
-  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, ...urls, `</urlset>`, ""].join("\n");
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">`,
+    ...urls,
+    `</urlset>`,
+    "",
+  ].join("\n");
 }
 
 function latest(first: Date, second: Date | null): Date {

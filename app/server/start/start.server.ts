@@ -30,6 +30,8 @@ import { composeReviewMail } from "#app/server/articles/review.server";
 import { composeCommunityMail, isCommunityMail } from "#app/server/community/community-mail.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
 import { rememberPublicUrl } from "#app/server/core/public-url.server";
+import { settleDownloadCounts } from "#app/server/resources/download-counts.server";
+import { removeOrphanedResourceFiles } from "#app/server/resources/resources.server";
 
 // The start-up wiring: it opens the database, provides the services and starts each feature's
 // workers, so it sits above the features (server/main.ts, commands and tests call it); core keeps
@@ -167,6 +169,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
           pruneExpiredAccountRows(db),
           pruneUnusedTags(db),
           prunePendingSubscribers(db),
+          removeOrphanedResourceFiles(db, services.storage), // files of deleted articles' resources
         ]).catch((error) => log.error({ err: error }, "maintenance failed"));
       },
       config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
@@ -205,6 +208,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
         await mailQueue.stop();
         await services.pageViewQueue.stop(); // accepted views are written before the database closes
+        await settleDownloadCounts(); // and the downloads already counted
         services.realtime.close();
         await database.close();
         provideServices(undefined);

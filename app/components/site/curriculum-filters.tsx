@@ -1,0 +1,53 @@
+import type { ArticleListParams, CurriculumFilterName } from "#app/lib/article-list-params";
+import { languageName, levels, pickerLanguages, resourceTypes } from "#app/lib/curriculum";
+import { hook, hooks } from "#app/lib/reader-hooks";
+
+/** A subject a list can be filtered by (its slug is the `subject` URL value). */
+export interface SubjectOption {
+  name: string;
+  slug: string;
+}
+
+const fieldClass = "h-10 rounded-md border border-input bg-card px-3 text-sm text-foreground";
+
+/** Each filter's options (value, label), the current value kept even when it is not among them (a language tag typed into a link). */
+export function curriculumOptions(params: ArticleListParams, subjects: readonly SubjectOption[]) {
+  const languages: Array<{ value: string; label: string }> = pickerLanguages.map(({ tag, name }) => ({ value: tag, label: name }));
+  if (params.lang && !languages.some((language) => language.value === params.lang)) languages.push({ value: params.lang, label: languageName(params.lang) });
+  return [
+    { name: "level", label: "Grade", all: "All grades", options: levels.map(({ value, label }) => ({ value, label })) },
+    { name: "subject", label: "Subject", all: "All subjects", options: subjects.map(({ slug, name }) => ({ value: slug, label: name })) },
+    { name: "type", label: "Type", all: "All types", options: resourceTypes.map(({ value, label }) => ({ value, label })) },
+    { name: "lang", label: "Language", all: "All languages", options: languages },
+  ] satisfies Array<{ name: CurriculumFilterName; label: string; all: string; options: Array<{ value: string; label: string }> }>;
+}
+
+/**
+ * Grade, subject, type and language selects, inside a list's GET form: without JavaScript the
+ * reader picks and presses "Apply"; the reader script shows the list as soon as one changes.
+ */
+export function CurriculumSelects({ params, subjects }: { params: ArticleListParams; subjects: readonly SubjectOption[] }) {
+  return (
+    <fieldset className="flex w-full flex-wrap items-end gap-3">
+      <legend className="sr-only">Filter by grade, subject, type and language</legend>
+      {curriculumOptions(params, subjects).map(({ name, label, all, options }) => (
+        <div key={name} className="flex flex-col gap-1">
+          <label htmlFor={`list-${name}`} className="text-sm font-medium">
+            {label}
+          </label>
+          <select id={`list-${name}`} name={name} defaultValue={params[name] ?? ""} {...hook(hooks.submitOnChange)} className={`${fieldClass} max-w-56`}>
+            <option value="">{all}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <button type="submit" className="h-10 rounded-md border border-input bg-card px-4 text-sm font-semibold text-foreground hover:bg-muted">
+        Apply filters
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "articles_level_published_idx" ON "articles" USING btree ("level","status","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "articles"."level" is not null;--> statement-breakpoint
+CREATE INDEX "articles_resource_type_published_idx" ON "articles" USING btree ("resource_type","status","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "articles"."resource_type" is not null;--> statement-breakpoint
+CREATE INDEX "articles_language_published_idx" ON "articles" USING btree ("language","status","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
