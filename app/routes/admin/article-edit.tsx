@@ -229,7 +229,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       <ArticleRevisions
         revisions={loaderData.revisions}
         comparison={loaderData.comparison}
-        restoreFailure={actionData && "toast" in actionData ? actionData : undefined}
+        // Only a refused restore: a refused save or upload shows its toast in its own form.
+        restoreFailure={actionData && "toast" in actionData && !("errors" in actionData) && !("resourceFailure" in actionData) ? actionData : undefined}
       />
     </div>
   );
