@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, profiles, users } from "#database/schema";
 import { aComment, anAccount, anArticle } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
+import { pageWhen } from "#tests/helpers/pages";
 import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 import { startSmtpSink, type SmtpSink } from "#tests/helpers/smtp";
 
@@ -175,13 +176,14 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     expect((await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, reader.id)))[0]!.name).toBe("Natasha Zulu");
     expect((await rename("Tasha the Librarian")).status).toBe(200);
 
-    const page = await (await fetch(`${server.url}/articles/${article.id}`)).text();
+    // The approval reaches the page cache through the change events, a moment after the update.
+    const { html: page } = await pageWhen(`${server.url}/articles/${article.id}`, (found) => found.html.includes("Our reading corner doubled"), "the approved comment");
     expect(page).toContain("Natasha Zulu");
     expect(page).not.toContain("Tasha the Librarian");
 
     expect((await postComment(article.id, "We now run it at lunch too.", { jar: reader.jar })).status).toBe(200);
     await db.update(comments).set({ status: "approved" }).where(eq(comments.articleId, article.id));
-    const later = await (await fetch(`${server.url}/articles/${article.id}`)).text();
+    const { html: later } = await pageWhen(`${server.url}/articles/${article.id}`, (found) => found.html.includes("We now run it at lunch too."), "the second approved comment");
     const newer = later.indexOf("We now run it at lunch too.");
     expect(later.slice(later.lastIndexOf("<li", newer), newer)).toContain("Tasha the Librarian");
     const older = later.indexOf("Our reading corner doubled library loans.");
