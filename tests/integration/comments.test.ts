@@ -142,7 +142,11 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
       .where(and(eq(comments.articleId, articleId), eq(comments.content, "First approved comment")));
     expect(anonymous).toMatchObject({ userId: null, authorName: null });
 
-    const html = await (await fetch(`${server.url}/articles/${articleId}`)).text();
+    const { html } = await pageWhen(
+      `${server.url}/articles/${articleId}`,
+      (found) => found.html.includes("First approved comment") && !found.html.includes("Leaving Reader"),
+      "the approved comments, the deleted author anonymous",
+    );
     const first = html.indexOf("First approved comment");
     const second = html.indexOf("Second approved comment");
     expect(first).toBeGreaterThan(0);
