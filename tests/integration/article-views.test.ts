@@ -1,16 +1,20 @@
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, pageViews } from "#database/schema";
+import { articleResources, articles, pageViews } from "#database/schema";
 import { openEmbeddedDatabase, openPostgresDatabase, type Database } from "#app/server/db/database.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
+import { createLocalStorage } from "#app/server/core/storage.server";
+import { addArticleResource, listArticleResources } from "#app/server/resources/resources.server";
+import { resourceDownloadPath } from "#app/lib/resource-files";
 import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { eventually, rawRequest, sendPageView, type RawResponse } from "#tests/helpers/pages";
 import { startServerProcess, stopProcess } from "#tests/helpers/processes";
 import { startTestServer, type TestServer } from "#tests/helpers/server";
-import { aCategory, anArticle } from "#tests/factories";
+import { aCategory, anAccount, anArticle } from "#tests/factories";
 
 let server: TestServer;
 let category: string;
@@ -172,9 +176,9 @@ describe(`the count a reader sees (${testDatabaseKind})`, () => {
   });
 });
 
-describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
+describe(`view and download counts across a shutdown (${testDatabaseKind})`, () => {
   // A fresh database and a server process: alone about 12 s on PostgreSQL, 40 s embedded (a new one is migrated); more beside other files.
-  it("writes every view answered before SIGTERM", { timeout: 240_000 }, async () => {
+  it("writes every view and every download answered before SIGTERM", { timeout: 240_000 }, async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     const dataDir = temporaryFolder();
     const databaseUrl = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
@@ -185,10 +189,28 @@ describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
       const before = await open();
       await before.migrate();
       const { id } = await anArticle(before.db);
+      const pdf = await PDFDocument.create();
+      pdf.addPage([200, 200]);
+      const resourceId = await addArticleResource(before.db, createLocalStorage(path.join(dataDir, "uploads")), {
+        articleId: id,
+        title: "Worksheet",
+        resourceType: "worksheet",
+        file: new File([Buffer.from(await pdf.save())], "worksheet.pdf"),
+        uploadedBy: (await anAccount(before.db, { role: "editor" })).id,
+      });
+      const [resource] = await listArticleResources(before.db, id);
       await before.close();
 
       const running = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "false", RATE_LIMIT_SCALE: "10" });
       const beacons = 400;
+      // Downloads still going out when SIGTERM comes: each one answered is counted, none twice.
+      const downloads = Array.from({ length: 100 }, (_, index) =>
+        new Promise((resolve) => setTimeout(resolve, index * 5))
+          .then(() => fetch(`${running.url}${resourceDownloadPath(resource!)}`))
+          // Answered once its headers came (a body cut short by the shutdown was still counted).
+          .then((answer) => (void answer.arrayBuffer().catch(() => {}), answer.status === 200))
+          .catch(() => false), // refused by the shutdown
+      );
       let exitCode: number | null;
       try {
         await sendAll(
@@ -200,11 +222,15 @@ describe(`view counts across a shutdown (${testDatabaseKind})`, () => {
         exitCode = await stopProcess(running);
       }
       expect(exitCode, running.output()).toBe(0);
+      const answered = (await Promise.all(downloads)).filter(Boolean).length;
+      expect(answered).toBeGreaterThan(0);
 
       const after = await open();
       try {
         expect(await viewsOf(after.db, id)).toBe(beacons);
         expect((await after.db.select({ n: count() }).from(pageViews))[0]!.n).toBe(beacons);
+        const [counted] = await after.db.select({ downloads: articleResources.downloads }).from(articleResources).where(eq(articleResources.id, resourceId));
+        expect(counted!.downloads).toBe(answered);
       } finally {
         await after.close();
       }

@@ -30,6 +30,7 @@ import { parseTagNames } from "#app/lib/tags";
 import { zonedDateTime } from "#app/lib/zoned-time";
 import { storeDemoImages } from "./demo-images.server";
 import { demoPageViews } from "./demo-activity.server";
+import { storeDemoResources } from "./demo-resources.server";
 import {
   demoArticleAuthors,
   demoExtraBylines,
@@ -71,7 +72,7 @@ function demoDates(article: DemoArticle, now: Date, timeZone: string) {
 /**
  * Loads the demo magazine: categories, articles with generated cover images, tags and bylines,
  * a scheduled article, team, comments, the articles' revisions, Ask Kafundisha questions with
- * answers and a month of page views.
+ * answers, downloadable resources and a month of page views.
  */
 export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), timeZone = "Africa/Lusaka"): Promise<{ articles: number }> {
   // The pictures are stored while the accounts' passwords are hashed (both off the main thread).
@@ -84,7 +85,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
   const authorId = new Map(demoAuthors.map((author, index) => [author.key, authorIds[index]!]));
   const altText = (article: DemoArticle) => `Illustrated cover: ${article.image.label}`;
 
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     for (const author of demoAuthors) {
       await tx
         .update(profiles)
@@ -323,6 +324,10 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
     const others = ["/", "/articles", "/about", ...demoCategories.map((category) => `/category/${category.slug}`)];
     const views = demoPageViews(now, { articles: published, others });
     for (let start = 0; start < views.length; start += 500) await tx.insert(pageViews).values(views.slice(start, start + 500));
-    return { articles: insertedArticles.length };
+    return { articles: insertedArticles.length, articleId };
   });
+  // Uploaded as an editor would, after the articles exist: each through its own checks and transaction.
+  const anyAuthor = authorIds[0]!;
+  await storeDemoResources(db, storage, seeded.articleId, (key) => authorId.get(demoArticleAuthors[key] ?? "") ?? anyAuthor);
+  return { articles: seeded.articles };
 }
