@@ -239,6 +239,32 @@ describe(`grade, subject, type and language filters (${testDatabaseKind})`, () =
     expect((await fetch(`${server.url}/resources/rss.xml?subject=no-such-subject`)).status).toBe(404);
   });
 
+  it("feeds the whole magazine per language, offered on the list of that language; search keeps to a language", async () => {
+    const nyanja = await feed("/rss.xml?lang=ny");
+    expect(nyanja.items).toEqual(["nyanja"]);
+    expect(nyanja.channel.title).toBe("Chinyanja | The Educator");
+    expect(nyanja.channel.language).toBe("ny");
+    expect(nyanja.channel.link).toBe(`${publicUrl}/articles?lang=ny`);
+    expect(nyanja.channel["atom:link"]["@href"]).toBe(`${publicUrl}/rss.xml?lang=ny`);
+    // Any article of the language, a lesson resource or not; the magazine's feed keeps them all.
+    const english = await feed("/rss.xml?lang=en");
+    expect(english.items).toContain("gossip");
+    expect(english.items).not.toContain("bemba");
+    expect((await feed("/rss.xml")).items).toEqual(expect.arrayContaining(["gossip", "nyanja", "bemba"]));
+
+    const json = (await (await fetch(`${server.url}/feed.json?lang=bem`)).json()) as { title: string; language: string; feed_url: string; items: { url: string }[] };
+    expect(json).toMatchObject({ title: "Icibemba | The Educator", language: "bem", feed_url: `${publicUrl}/feed.json?lang=bem` });
+    expect(json.items.map((item) => item.url)).toEqual([`${publicUrl}/articles/${id.bemba}`]);
+
+    const { html } = await page("/articles?lang=ny");
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Chinyanja | The Educator" href="${publicUrl}/rss.xml?lang=ny"/>`);
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="The Educator" href="${publicUrl}/rss.xml"/>`);
+    // Search, word for word in any language, narrowed to one.
+    expect(linked((await page("/articles?q=Grade&lang=bem")).html)).toEqual(["bemba"]);
+    expect(linked((await page("/articles?q=Amapendo&lang=ny")).html)).toEqual([]);
+    expect(linked((await page("/articles?q=Amapendo")).html)).toEqual(["bemba"]);
+  });
+
   it("a cached /resources page is dropped when an article's level changes", async () => {
     const path = "/resources?level=form-2";
     await eventually(async () => ((await get(path)).cache === "hit" ? true : undefined), "the page is kept");

@@ -7,7 +7,8 @@ const feedCacheControl = "public, max-age=300";
 
 /**
  * RSS 2.0 (`…/rss.xml`) and JSON Feed 1.1 (`…/feed.json`), for the magazine, one category, one tag,
- * or the lesson resources (`/resources/rss.xml?level=&subject=&type=&lang=`, each filter optional).
+ * the magazine in one language (`/rss.xml?lang=bem`), or the lesson resources
+ * (`/resources/rss.xml?level=&subject=&type=&lang=`, each filter optional).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const publicUrl = services().config.PUBLIC_URL;
@@ -20,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? await categoryFeed(publicUrl, category)
       : tag !== undefined
         ? await tagFeed(publicUrl, tag)
-        : await siteFeed(publicUrl);
+        : await siteFeed(publicUrl, parseArticleListParams(url.searchParams).lang);
   if (!feed) {
     const missing = resources ? "No such subject" : category !== undefined ? "No such category" : "No such tag";
     throw new Response(missing, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -4,7 +4,8 @@ import { ArticleGrid } from "#app/components/site/article-grid";
 import { ListControls, ListViewToggle } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { FullTextOffer, ListStatus } from "#app/components/site/list-status";
-import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
+import { articleListSearch, parseArticleListParams, listQuery } from "#app/lib/article-list-params";
+import { languageName } from "#app/lib/curriculum";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -24,7 +25,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
     publicUrl: publicUrlFrom(matches),
   }),
   ...pageLinkMeta(data?.pages),
-  ...feedLinkMeta(publicUrlFrom(matches)),
+  // Listing one language, the page offers that language's feed first.
+  ...feedLinkMeta(publicUrlFrom(matches), data?.params.lang ? { path: "", name: languageName(data.params.lang), query: articleListSearch({ lang: data.params.lang }) } : undefined),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

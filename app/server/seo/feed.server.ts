@@ -12,6 +12,8 @@ import { articleTagsColumn, findTag, taggedWith } from "#app/server/articles/tag
 import { escapeXml, rfc822Date } from "./xml.server";
 import { curriculumCondition, findSubject, lessonResourceCondition, type CurriculumFilter } from "#app/server/articles/curriculum-filters.server";
 import { resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
+import { articleListSearch } from "#app/lib/article-list-params";
+import { languageName } from "#app/lib/curriculum";
 
 const feedSize = 20;
 
@@ -85,9 +87,18 @@ async function newestArticles(publicUrl: string, only?: SQL): Promise<FeedArticl
   );
 }
 
-/** The magazine's feed: its latest published articles. */
-export async function siteFeed(publicUrl: string): Promise<Feed> {
-  return { title: siteName, description: siteDescription, pagePath: "/", paths: feedPaths(), articles: await newestArticles(publicUrl) };
+/** The magazine's feed: its latest published articles, or those written in one language (`/rss.xml?lang=ny`). */
+export async function siteFeed(publicUrl: string, language: string | null = null): Promise<Feed> {
+  if (!language) return { title: siteName, description: siteDescription, pagePath: "/", paths: feedPaths(), articles: await newestArticles(publicUrl) };
+  const query = articleListSearch({ lang: language });
+  return {
+    title: `${languageName(language)} | ${siteName}`,
+    description: `Articles in ${languageName(language)} from ${siteName}.`,
+    pagePath: `/articles${query}`,
+    paths: feedPaths("", query),
+    language,
+    articles: await newestArticles(publicUrl, eq(articles.language, language)),
+  };
 }
 
 /** One category's feed, or null when there is no such category. */
