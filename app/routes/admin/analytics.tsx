@@ -115,15 +115,19 @@ function TopList({
   heading,
   rows,
   empty,
+  note,
 }: {
   title: string;
   heading: string;
   rows: Array<{ key: string; label: React.ReactNode; views: number }>;
   empty: string;
+  /** A figure in small print under the title. */
+  note?: React.ReactNode;
 }) {
   return (
     <section>
       <h2 className="mb-2 font-semibold">{title}</h2>
+      {note && <p className="mb-2 text-sm text-muted-foreground">{note}</p>}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
@@ -205,6 +209,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               heading="Referrer"
               empty="No page views in this range."
               rows={report.topReferrers.map((row) => ({ key: row.referrer ?? "", label: row.referrer ?? "Direct / none", views: row.views }))}
+              note={
+                <>
+                  Visits from WhatsApp shares: <span className="font-semibold text-foreground tabular-nums">{number(report.whatsAppViews)}</span>
+                </>
+              }
             />
             <TopList
               title="Top Articles"

@@ -20,6 +20,7 @@ import { isUuid } from "#app/lib/uuid";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import { services } from "#app/server/core/services.server";
 import { ArticleForm } from "#app/components/admin/article-form";
+import { buttonClass } from "#app/components/ui/button";
 import { ArticleReview } from "#app/components/admin/article-review";
 import { ArticleBylines } from "#app/components/admin/article-bylines";
 import { bylineChoices, bylinesOf, setArticleBylines } from "#app/server/articles/bylines.server";
@@ -36,6 +37,8 @@ import {
 } from "#app/server/resources/resources.server";
 import { ResourceUploadError } from "#app/server/resources/resource-files.server";
 import { resourceUploadFailures } from "#app/lib/resource-files";
+import { whatsAppMessage } from "#app/lib/whatsapp-message";
+import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
 
 const notFound = () => new Response("Article not found", { status: 404 });
 
@@ -78,6 +81,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     bylineChoices: choices,
     resources: await resourcesForEditor(db, params.id),
     comparison: compared && current ? { revisionId: compareId!, ...(await compareWithCurrent(db, compared, current)) } : null,
+    // Only a published article's link opens for readers: only it gets a message to share.
+    whatsApp:
+      article.status === "published"
+        ? whatsAppMessage({ title: article.title, excerpt: article.excerpt, url: `${services().config.PUBLIC_URL}/articles/${article.id}` })
+        : null,
   };
 }
 
@@ -209,6 +217,14 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         Back to Articles
       </Link>
       <h1 className="mt-2 text-2xl font-bold">Edit Article</h1>
+      {loaderData.whatsApp && (
+        <div className="mt-3 flex flex-wrap items-start gap-3">
+          <a href={`/articles/${article.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "sm")}>
+            View published article
+          </a>
+          <CopyForWhatsApp message={loaderData.whatsApp} what="this article" />
+        </div>
+      )}
       <ArticleForm
         // A different article, or a revision restored, is a fresh form.
         key={`${article.id}:${loaderData.revisions[0]?.id ?? ""}`}

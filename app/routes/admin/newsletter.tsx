@@ -24,7 +24,9 @@ import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
-import { adminMeta } from "#app/lib/seo";
+import { adminMeta, siteName } from "#app/lib/seo";
+import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
+import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
@@ -54,7 +56,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     subscriberTotal: subscribers.total,
     pages: pageLinks(url, subscribers),
     sends: sends.map(({ createdAt, scheduledFor, ...send }) => ({ ...send, created: stampDateTime(createdAt), scheduled: scheduledFor !== null })),
-    preview: preview && { subject: preview.subject, html: personalize(preview.html, "#unsubscribe"), articles: preview.articles.length },
+    preview: preview && {
+      subject: preview.subject,
+      html: personalize(preview.html, "#unsubscribe"),
+      articles: preview.articles.length,
+      whatsApp: whatsAppDigestMessage({
+        title: `${siteName} — this week`,
+        articles: preview.articles.map((article) => ({ title: article.title, url: `${config.PUBLIC_URL}/articles/${article.id}` })),
+        moreUrl: `${config.PUBLIC_URL}/`,
+      }),
+    },
     toast: subscribers.toast,
   };
 }
@@ -219,16 +230,20 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
               srcDoc={preview.html}
               className="mt-4 h-[32rem] w-full max-w-3xl rounded-lg border border-border bg-white"
             />
-            <Form
-              method="post"
-              className="mt-4"
-              onSubmit={confirmSubmit(`Send this digest now to ${plural(counts.confirmed, { one: "confirmed subscriber", other: "confirmed subscribers" })}?`)}
-            >
-              <input type="hidden" name="intent" value="send" />
-              <Button type="submit" disabled={busy}>
-                Send now
-              </Button>
-            </Form>
+            <div className="mt-4 flex flex-wrap items-start gap-3">
+              <Form
+                method="post"
+                onSubmit={confirmSubmit(
+                  `Send this digest now to ${plural(counts.confirmed, { one: "confirmed subscriber", other: "confirmed subscribers" })}?`,
+                )}
+              >
+                <input type="hidden" name="intent" value="send" />
+                <Button type="submit" disabled={busy}>
+                  Send now
+                </Button>
+              </Form>
+              <CopyForWhatsApp message={preview.whatsApp} what="this digest" size="md" />
+            </div>
           </>
         ) : (
           <p className="mt-1 text-muted-foreground">No articles were published in the last 7 days: there is nothing to send.</p>

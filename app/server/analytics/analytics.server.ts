@@ -1,7 +1,8 @@
-import { asc, between, desc, eq, gte, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, sql, sum, type SQL } from "drizzle-orm";
 import { appSettings, articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import type { AnalyticsRange, DailyFigure } from "#app/lib/analytics";
+import { whatsAppReferrer } from "#app/lib/whatsapp-message";
 
 /** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
 export function dayIn(timeZone: string, at: Date): string {
@@ -26,7 +27,10 @@ export interface AnalyticsReport {
   daily: DailyFigure[];
   /** `title`: the article's, for the page of an article that still exists; else null. */
   topPages: Array<{ path: string; views: number; title: string | null }>;
+  /** Referrers by site, WhatsApp's sites and shares under one name (`whatsAppReferrer`). */
   topReferrers: Array<{ referrer: string | null; views: number }>;
+  /** Views that came from WhatsApp: links shared with "Copy for WhatsApp", and WhatsApp's sites and app. */
+  whatsAppViews: number;
   topArticles: Array<{ id: string; title: string; views: number }>;
 }
 
@@ -77,21 +81,56 @@ async function topPaths(db: AppDb, from: string, to: string) {
 }
 
 /**
+ * WhatsApp's sites (wa.me, whatsapp.com and its subdomains: web., api., chat.) and Android apps
+ * as a view's kept referrer (its origin). A POSIX regular expression, matched when counting: views
+ * kept before are counted alike.
+ */
+const whatsAppOrigin = String.raw`^(https?://([a-z0-9-]+\.)*(whatsapp\.com|wa\.me)(:[0-9]+)?|android-app://com\.whatsapp(\.w4b)?)$`;
+
+/** Whether a kept referrer is WhatsApp: a view from a shared link (kept as `whatsAppReferrer`) or from WhatsApp's sites. */
+const fromWhatsApp = (referrer: SQL) => sql`(${referrer} = ${whatsAppReferrer} or ${referrer} ~* ${whatsAppOrigin})`;
+
+/** The 10 referrers with most views from `from` to `to`, WhatsApp's under one name. */
+function topReferrers(db: AppDb, from: string, to: string) {
+  const referrer = sql`${pageViewReferrerDays.referrer}`;
+  const sources = db.$with("referrer_sources").as(
+    db
+      .select({
+        referrer: sql<string>`case when ${fromWhatsApp(referrer)} then ${whatsAppReferrer} else ${referrer} end`.as("source"),
+        views: pageViewReferrerDays.views,
+      })
+      .from(pageViewReferrerDays)
+      .where(between(pageViewReferrerDays.day, from, to)),
+  );
+  return db
+    .with(sources)
+    .select({ referrer: sources.referrer, views: sum(sources.views).mapWith(Number) })
+    .from(sources)
+    .groupBy(sources.referrer)
+    .orderBy(desc(sum(sources.views)), asc(sources.referrer))
+    .limit(10);
+}
+
+/** Views from WhatsApp from `from` to `to`. */
+async function whatsAppViews(db: AppDb, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ views: sql<number>`coalesce(sum(${pageViewReferrerDays.views}), 0)`.mapWith(Number) })
+    .from(pageViewReferrerDays)
+    .where(and(between(pageViewReferrerDays.day, from, to), fromWhatsApp(sql`${pageViewReferrerDays.referrer}`)));
+  return row!.views;
+}
+
+/**
  * The analytics screen's figures for the last `range` days (today included, in the site's
  * time zone), from the rollup tables: a few hundred rows whatever the traffic.
  */
 export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
   const { from, to } = lastDays(options.range, options.timeZone, options.now);
-  const [daily, topPages, topReferrers, [articleTotals], topArticles] = await Promise.all([
+  const [daily, topPages, referrers, fromWhatsAppViews, [articleTotals], topArticles] = await Promise.all([
     dailyFigures(db, from, to),
     topPaths(db, from, to),
-    db
-      .select({ referrer: pageViewReferrerDays.referrer, views: sum(pageViewReferrerDays.views).mapWith(Number) })
-      .from(pageViewReferrerDays)
-      .where(between(pageViewReferrerDays.day, from, to))
-      .groupBy(pageViewReferrerDays.referrer)
-      .orderBy(desc(sum(pageViewReferrerDays.views)), asc(pageViewReferrerDays.referrer))
-      .limit(10),
+    topReferrers(db, from, to),
+    whatsAppViews(db, from, to),
     db.select({ total: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number) }).from(articles),
     db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
   ]);
@@ -106,7 +145,8 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
     topPage: topPages[0] ?? null,
     daily,
     topPages,
-    topReferrers: topReferrers.map((row) => ({ referrer: row.referrer === "" ? null : row.referrer, views: row.views })),
+    topReferrers: referrers.map((row) => ({ referrer: row.referrer === "" ? null : row.referrer, views: row.views })),
+    whatsAppViews: fromWhatsAppViews,
     topArticles,
   };
 }

@@ -4,6 +4,7 @@ import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import { describeWait, rateLimitScale } from "#app/server/auth/rate-limit.server";
 import type { ArticleViewsAnswer } from "#app/lib/page-view";
+import { isWhatsAppShare, whatsAppReferrer } from "#app/lib/whatsapp-message";
 import { articleIdOf } from "./page-view-queue.server";
 
 export const maxUrlLength = 2048;
@@ -53,21 +54,45 @@ export function recordPageView(view: PageView) {
 function originOf(url: string | null): string | null {
   if (!url) return null;
   try {
-    const { origin } = new URL(url);
+    const { origin, protocol, host } = new URL(url);
+    // An Android app that opened the page names itself so: android-app://com.whatsapp.
+    if (protocol === "android-app:" && host) return `android-app://${host}`;
     return origin === "null" ? null : origin; // data:, about: and the like name no site
   } catch {
     return null;
   }
 }
 
+/** The path and query of `url` ("" when it is no URL). */
+function addressOf(url: string | null): string {
+  if (!url) return "";
+  try {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Where a view came from: WhatsApp when it is the arrival from a link shared with "Copy for
+ * WhatsApp" (its `ref=whatsapp`, lost with the query; a later step on that page, such as an
+ * anchor, comes from the page itself), else the referrer's site.
+ */
+function referrerOf(view: PageView): string | null {
+  if (isWhatsAppShare(view.path) && !isWhatsAppShare(addressOf(view.referrer))) return whatsAppReferrer;
+  return originOf(view.referrer);
+}
+
 /**
  * What is kept of a view: the page's path without query or hash (searches and links carry words
- * and tokens), and only the site a reader came from. A path that is no page of ours is not kept.
+ * and tokens), and only the site a reader came from (or WhatsApp, see `referrerOf`). A path that
+ * is no page of ours is not kept.
  */
 export function keptPageView(view: PageView, isPublicPath: (path: string) => boolean): PageView | null {
   const path = view.path.split(/[?#]/, 1)[0]!;
   if (!isPublicPath(path)) return null;
-  return { ...view, path, referrer: originOf(view.referrer) };
+  return { ...view, path, referrer: referrerOf(view) };
 }
 
 export interface BeaconAnswer {
