@@ -31,6 +31,7 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("sign-out", "routes/site/sign-out.ts"),
+  route("downloads/:id/preview.webp", "routes/site/resource-preview.ts"),
   route("downloads/:id/:name", "routes/site/download.ts"),
   route("data-saver", "routes/site/data-saver.ts"),
   route("admin", "routes/admin/layout.tsx", [

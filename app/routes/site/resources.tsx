@@ -2,6 +2,8 @@ import type { Route } from "./+types/resources";
 import { searchLessonResources, type LessonResourceCard } from "#app/server/articles/lesson-resources.server";
 import { listSubjects } from "#app/server/articles/curriculum-filters.server";
 import { services } from "#app/server/core/services.server";
+import { resourcePicturesOf } from "#app/server/resources/resources.server";
+import { ResourceThumbnail, type ResourcePicture } from "#app/components/site/article-resources";
 import { ListControls } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { Pagination } from "#app/components/site/pagination";
@@ -27,11 +29,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchLessonResources({ q: params.q, sort: params.sort, curriculum: params }, pageRequest(url.searchParams)),
     listSubjects(services().db),
   ]);
+  const pictures = await resourcePicturesOf(
+    services().db,
+    found.resources.map((resource) => resource.id),
+  );
   const subjectName = params.subject ? (subjects.find((subject) => subject.slug === params.subject)?.name ?? null) : null;
   return keptOnServer({
     params,
     subjects,
-    resources: found.resources,
+    resources: found.resources.map((resource) => ({ ...resource, picture: pictures.get(resource.id) ?? null })),
     total: found.total,
     pages: pageLinks(url, found),
     /** The feed of exactly these filters, when any is set (an unknown subject has none). */
@@ -128,9 +134,12 @@ const chipClass = "rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-
 /** A link to the library filtered by one more value. */
 const narrowed = (name: "level" | "subject" | "type" | "lang", value: string) => `${resourcesPath}${articleListSearch({ [name]: value })}`;
 
-/** One lesson resource: its title, what it is for (grade, subjects, type, language) and its files. */
-function ResourceCard({ resource }: { resource: LessonResourceCard }) {
-  const { id, title, excerpt, level, subjects, resourceType, language, files } = resource;
+/**
+ * One lesson resource: its title, what it is for (grade, subjects, type, language) and its files,
+ * pictured by a file's first page where one has a preview, else by its type's icon.
+ */
+function ResourceCard({ resource }: { resource: LessonResourceCard & { picture: ResourcePicture | null } }) {
+  const { id, title, excerpt, level, subjects, resourceType, language, files, picture } = resource;
   return (
     <article className="flex w-full flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
       <h2 className="text-lg leading-snug font-bold" lang={language}>
@@ -171,7 +180,12 @@ function ResourceCard({ resource }: { resource: LessonResourceCard }) {
           </a>
         </li>
       </ul>
-      {files.count > 0 && <p className="text-sm font-medium">{`${plural(files.count, { one: "file", other: "files" })} · ${formatFileSize(files.bytes)}`}</p>}
+      {files.count > 0 && (
+        <p className="flex items-center gap-3 text-sm font-medium">
+          {picture && <ResourceThumbnail resource={picture} />}
+          {`${plural(files.count, { one: "file", other: "files" })} · ${formatFileSize(files.bytes)}`}
+        </p>
+      )}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { articleResources, articles, profiles, users } from "#database/schema";
 import { isResourceType } from "#app/lib/curriculum";
 import { maxResourceBytes, resourceBucket, resourceUploadFailures, type ResourceFormat } from "#app/lib/resource-files";
@@ -8,6 +8,7 @@ import { bylineAccountsColumn } from "#app/server/articles/bylines.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { Storage } from "#app/server/core/storage.server";
 import type { AppDb } from "#app/server/db/types.server";
+import { renderPdfPreview } from "./pdf-preview.server";
 import { inspectResourceFile, ResourceUploadError } from "./resource-files.server";
 
 export { resourceBucket };
@@ -45,6 +46,28 @@ export function listArticleResources(db: AppDb, articleId: string): Promise<Arti
     .from(articleResources)
     .where(eq(articleResources.articleId, articleId))
     .orderBy(asc(articleResources.position), asc(articleResources.createdAt));
+}
+
+/**
+ * The picture of each listed article's resources, for the /resources cards: the first resource
+ * with a preview, else the first one (whose type icon is shown). By article id.
+ */
+export async function resourcePicturesOf(
+  db: AppDb,
+  articleIds: readonly string[],
+): Promise<Map<string, Pick<ArticleResource, "id" | "format" | "previewKey">>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([articleResources.articleId], {
+      articleId: articleResources.articleId,
+      id: articleResources.id,
+      format: articleResources.format,
+      previewKey: articleResources.previewKey,
+    })
+    .from(articleResources)
+    .where(inArray(articleResources.articleId, [...articleIds]))
+    .orderBy(articleResources.articleId, sql`${articleResources.previewKey} is null`, asc(articleResources.position), asc(articleResources.createdAt));
+  return new Map(rows.map(({ articleId, ...picture }) => [articleId, picture]));
 }
 
 /** An article's resources with their download counts, for the edit screen. */
@@ -87,7 +110,8 @@ export interface NewResource {
  * Attaches an uploaded file to an article, last in its list. The file's bytes decide its format
  * (resource-files.server.ts); a refusal throws ResourceUploadError and stores nothing. The file
  * is stored first under a new random name, then its row written with `check` in one transaction;
- * should that fail, the stored file is removed again.
+ * should that fail, the stored file is removed again. A PDF gets a preview of its first page beside
+ * it when one can be drawn (pdf-preview.server.ts); without one, readers see the type's icon.
  */
 export async function addArticleResource(db: AppDb, storage: Storage, input: NewResource, check: ResourceAccessCheck = async () => {}): Promise<string> {
   const title = parseTitle(input.title);
@@ -100,8 +124,18 @@ export async function addArticleResource(db: AppDb, storage: Storage, input: New
   if (extension !== undefined && extension !== inspected.format) throw new ResourceUploadError(400, resourceUploadFailures.unsupported);
   // Checked before anything is stored, and again in the writing transaction.
   await db.transaction(check);
-  const key = `${input.articleId}/${Date.now()}_${crypto.randomBytes(16).toString("hex")}.${inspected.format}`;
+  const name = `${input.articleId}/${Date.now()}_${crypto.randomBytes(16).toString("hex")}`;
+  const key = `${name}.${inspected.format}`;
+  const preview = inspected.format === "pdf" ? await renderPdfPreview(inspected.bytes) : null;
   await storage.put(resourceBucket, key, inspected.bytes);
+  // A preview that cannot be stored is no preview: the upload goes on without it.
+  const previewKey =
+    preview && "webp" in preview
+      ? await storage.put(resourceBucket, `${name}.preview.webp`, preview.webp).then(
+          () => `${name}.preview.webp`,
+          () => null,
+        )
+      : null;
   try {
     return await db.transaction(async (tx) => {
       await check(tx);
@@ -121,13 +155,14 @@ export async function addArticleResource(db: AppDb, storage: Storage, input: New
           storageKey: key,
           sizeBytes: inspected.bytes.length,
           pageCount: inspected.pageCount,
+          previewKey,
           uploadedBy: input.uploadedBy,
         })
         .returning({ id: articleResources.id });
       return row!.id;
     });
   } catch (error) {
-    await storage.remove(resourceBucket, key).catch(() => {});
+    await removeResourceFiles(storage, [{ storageKey: key, previewKey }]);
     throw error;
   }
 }
@@ -236,7 +271,7 @@ export async function removeOrphanedResourceFiles(db: AppDb, storage: Storage, {
   }
 }
 
-/** What the download route needs of a resource, with its article's status and writers. */
+/** What the download and preview routes need of a resource, with its article's status and writers. */
 export async function findDownload(db: AppDb, resourceId: string) {
   const [row] = await db
     .select({
@@ -244,6 +279,7 @@ export async function findDownload(db: AppDb, resourceId: string) {
       title: articleResources.title,
       format: articleResources.format,
       storageKey: articleResources.storageKey,
+      previewKey: articleResources.previewKey,
       articleId: articleResources.articleId,
       published: sql<boolean>`(${publishedOnly})`.mapWith(Boolean),
       status: articles.status,
