@@ -33,12 +33,17 @@ export const commentForm = "data-comment-form";
 /** Data saver: the link standing for an image (app/server/reader-pages/data-saver.server.ts writes it). */
 export const saverImage = "data-saver-image";
 export const newsletterForm = "data-newsletter-form";
+/** A resource's download link: the file's size in bytes, which "Save for offline" offers it with. */
+export const resourceBytes = "data-bytes";
 
-// /saved: the list, its items, the template of an item, and what it says when empty.
+// /saved: the list, its items, the template of an item and of a resource saved with it, what it
+// says when empty, and the space used on the device with the limit's choice.
 export const savedList = "data-saved-list";
 export const savedItems = "data-saved-items";
 export const savedItem = "data-saved-item";
+export const savedResource = "data-saved-resource";
 export const savedEmpty = "data-saved-empty";
+export const savedUsage = "data-saved-usage";
 
 // Lists updated in place: the search form, its search box, selects that submit, the count line
 // and the results.

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 // The service worker (built to /sw.js by scripts/build.ts): Workbox strategies keep the articles and
 // Ask Kafundisha questions a reader opens, with their pictures as shown, for reading without a
-// connection. Only what every reader may see is kept; staff screens, accounts, APIs and the event
-// stream never go through it.
+// connection, and serves the resources a reader saved with an article. Only what every reader may
+// see is kept; staff screens, accounts, APIs and the event stream never go through it.
 import { ExpirationPlugin } from "workbox-expiration";
 import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core";
-import { isOfflineReadingPath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "#app/lib/offline";
+import { isOfflineReadingPath, isResourceDownloadPath, maxKeptArticles, neverOffline, offlineCaches, offlinePages } from "#app/lib/offline";
 
 declare const self: ServiceWorkerGlobalScope;
 declare const precacheEntries: PrecacheEntry[]; // put in by the build
@@ -48,6 +48,15 @@ registerRoute(
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith("/assets/"),
   new CacheFirst({ cacheName: offlineCaches.assets, plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
+);
+
+// A resource saved with an article (the reader script keeps it): from the device first, online too. The
+// file behind a download address never changes (a new upload is a new address), so the kept copy is
+// the file, it costs the reader no data again, and its headers (the file's name) come with it. One
+// not saved comes from the network and is kept nowhere: only the reader's choice fills the device.
+registerRoute(
+  ({ url }) => sameOrigin(url) && isResourceDownloadPath(url.pathname),
+  async ({ request }) => (await caches.match(request, { cacheName: offlineCaches.saved, ...matchOptions })) ?? fetch(request),
 );
 
 // Other pages come from the network as if there were no worker; offline they get the offline page.

@@ -1,14 +1,31 @@
 // "Save for offline" on article and question pages, and the list on /saved. The service worker keeps
-// the 50 articles and questions read last by itself; a saved one stays until the reader removes it.
-import { maxKeptArticles, offlineCaches } from "#app/lib/offline";
+// the 50 articles and questions read last by itself; a saved one stays until the reader removes it,
+// with the resources chosen with it, all within the device's limit (/saved sets it).
+import {
+  deviceLimit,
+  deviceLimitKey,
+  limitRefusal,
+  maxKeptArticles,
+  offlineCaches,
+  savedBytes,
+  unusedFiles,
+  usageText,
+  type KeptFiles,
+} from "#app/lib/offline";
 import { showToast } from "#app/lib/toast";
 import { hooked, hooks } from "#app/lib/reader-hooks";
+import { chooseResources, pageResources, type OfferedResource } from "./offer-resources";
 
-interface SavedArticle {
-  path: string;
+interface SavedResource {
+  url: string;
+  title: string;
+  facts: string;
+}
+
+interface SavedArticle extends KeptFiles {
   title: string;
   savedAt: string;
-  images: string[];
+  resources?: SavedResource[];
 }
 
 const listKey = "savedArticles";
@@ -23,39 +40,83 @@ function savedList(): SavedArticle[] {
 
 const keepList = (list: SavedArticle[]) => localStorage.setItem(listKey, JSON.stringify(list));
 
+const limitChosen = () => deviceLimit(localStorage.getItem(deviceLimitKey));
+
 const canKeep = () => "caches" in window && "serviceWorker" in navigator && "localStorage" in window;
 
-/** Fetched as anyone gets it (never a signed-in reader's own page) and kept until removed. */
-async function save(path: string, title: string) {
+/** Deletes from the saved cache those of `urls` that no article of `kept` still holds. */
+async function dropUnused(urls: string[], kept: SavedArticle[]) {
+  const cache = await caches.open(offlineCaches.saved);
+  await Promise.all(unusedFiles(urls, kept).map((url) => cache.delete(url)));
+}
+
+/**
+ * Fetched as anyone gets it (never a signed-in reader's own page) and kept until removed, with the
+ * resources chosen. Everything is fetched before anything is kept, and kept only if it fits the
+ * device's limit: a refusal or a failure leaves nothing behind.
+ */
+async function save(path: string, title: string, resources: OfferedResource[]) {
   const list = savedList();
   if (list.length >= maxKeptArticles) throw new Error(`You have saved ${maxKeptArticles} pages. Remove one to save another.`);
+  const others = list.filter((saved) => saved.path !== path);
+  const used = savedBytes(others);
+  const fits = (files: Record<string, number>) => {
+    const refused = limitRefusal(used, savedBytes([...others, { path, images: [], files }]) - used, limitChosen());
+    if (refused) throw new Error(refused);
+  };
+  // Refused before a byte is fetched when the resources alone do not fit.
+  fits(Object.fromEntries(resources.map((resource) => [resource.url, resource.bytes])));
   // The pictures at the size this screen shows them, as the browser chose them.
   const images = [...document.querySelectorAll<HTMLImageElement>("main img")]
     .map((image) => image.currentSrc)
     .filter((source) => source && new URL(source).origin === location.origin);
-  const cache = await caches.open(offlineCaches.saved);
-  await Promise.all(
-    [path, ...images].map(async (url) => {
+  const fetched = await Promise.all(
+    [path, ...images, ...resources.map((resource) => resource.url)].map(async (url) => {
       const response = await fetch(url, { credentials: "omit" });
       if (!response.ok) throw new Error("The page could not be saved. Please try again.");
-      await cache.put(url, response);
+      const body = await response.blob();
+      // Kept with the answer's headers: a resource opens offline under its own file name.
+      return { url, response: new Response(body, response), bytes: body.size };
     }),
   );
-  keepList([...list.filter((saved) => saved.path !== path), { path, title, savedAt: new Date().toISOString(), images }]);
+  const files = Object.fromEntries(fetched.map(({ url, bytes }) => [url, bytes]));
+  fits(files);
+  const cache = await caches.open(offlineCaches.saved);
+  try {
+    await Promise.all(fetched.map(({ url, response }) => cache.put(url, response)));
+  } catch (error) {
+    await dropUnused(Object.keys(files), others);
+    throw error instanceof DOMException && error.name === "QuotaExceededError"
+      ? new Error("There is no room left on this device. Remove saved pages to make room.")
+      : new Error("The page could not be saved. Please try again.");
+  }
+  keepList([
+    ...others,
+    { path, title, savedAt: new Date().toISOString(), images, files, resources: resources.map(({ url, title, facts }) => ({ url, title, facts })) },
+  ]);
 }
 
-/** No longer kept on this device: neither saved nor kept from reading. */
+const filesOf = (article: SavedArticle | undefined) => (article ? [article.path, ...article.images, ...Object.keys(article.files ?? {})] : []);
+
+/** No longer kept on this device, nor its resources: neither saved nor kept from reading. */
 async function remove(path: string) {
   const list = savedList();
   const removed = list.find((saved) => saved.path === path);
   const left = list.filter((saved) => saved.path !== path);
   keepList(left);
-  const stillUsed = new Set(left.flatMap((saved) => saved.images));
-  const [saved, read] = await Promise.all([caches.open(offlineCaches.saved), caches.open(offlineCaches.articles)]);
-  await Promise.all([
-    read.delete(path, { ignoreVary: true }),
-    ...[path, ...(removed?.images ?? []).filter((image) => !stillUsed.has(image))].map((url) => saved.delete(url)),
-  ]);
+  const read = await caches.open(offlineCaches.articles);
+  await Promise.all([read.delete(path, { ignoreVary: true }), dropUnused([path, ...filesOf(removed)], left)]);
+}
+
+/** One resource no longer kept with its article. */
+async function removeResource(path: string, url: string) {
+  const list = savedList().map((saved) => {
+    if (saved.path !== path) return saved;
+    const { [url]: _dropped, ...files } = saved.files ?? {};
+    return { ...saved, files, resources: saved.resources?.filter((resource) => resource.url !== url) };
+  });
+  keepList(list);
+  await dropUnused([url], list);
 }
 
 function showSaved(button: HTMLButtonElement, saved: boolean) {
@@ -72,10 +133,14 @@ function enhanceSaveToggle() {
     button,
     savedList().some((saved) => saved.path === path),
   );
-  button.addEventListener("click", () => {
+  const resources = pageResources();
+  button.addEventListener("click", async () => {
     const saving = button.getAttribute("aria-pressed") !== "true";
+    // An article with resources first asks which to keep with it: nothing is fetched until then.
+    const chosen = saving && resources.length > 0 ? await chooseResources(resources, savedBytes(savedList()), limitChosen(), button) : [];
+    if (!chosen) return;
     button.disabled = true;
-    (saving ? save(path, button.getAttribute(hooks.saveOffline) ?? document.title) : remove(path))
+    (saving ? save(path, button.getAttribute(hooks.saveOffline) ?? document.title, chosen) : remove(path))
       .then(() => {
         showSaved(button, saving);
         showToast({
@@ -99,6 +164,7 @@ interface ListedArticle {
   title: string;
   detail: string;
   remove: () => Promise<unknown>;
+  resources?: Array<SavedResource & { remove: () => Promise<unknown> }>;
 }
 
 /** The articles and questions the worker kept from reading (not saved ones), titled from the pages it keeps. */
@@ -117,35 +183,64 @@ async function keptFromReading(saved: Set<string>): Promise<ListedArticle[]> {
   return listed.filter((article) => article !== null);
 }
 
-/** An item of the list, made from the one /saved renders as its template. */
-function listItem(template: HTMLTemplateElement, article: ListedArticle, removed: () => void) {
+/** A line of the list, made from a template /saved renders: its link, its text, and its Remove button. */
+function fromTemplate(template: HTMLTemplateElement, href: string, title: string, detail: string, remove: () => Promise<unknown>, removed: () => void) {
   const item = template.content.cloneNode(true) as DocumentFragment;
   const link = item.querySelector("a")!;
-  link.href = article.path;
-  link.textContent = article.title;
-  item.querySelector("p")!.textContent = article.detail;
+  link.href = href;
+  link.textContent = title;
+  item.querySelector("p")!.textContent = detail;
   const button = item.querySelector("button")!;
-  button.setAttribute("aria-label", `Remove ${article.title}`);
-  button.addEventListener("click", () => void article.remove().then(removed));
+  button.setAttribute("aria-label", `Remove ${title}`);
+  button.addEventListener("click", () => void remove().then(removed));
   return item;
+}
+
+/** An item of the list, with the resources saved with it under it. */
+function listItem(container: HTMLElement, article: ListedArticle, removed: () => void) {
+  const template = (hook: typeof hooks.savedItem | typeof hooks.savedResource) => container.querySelector<HTMLTemplateElement>(hooked(hook))!;
+  const item = fromTemplate(template(hooks.savedItem), article.path, article.title, article.detail, article.remove, removed);
+  item
+    .querySelector("ul")!
+    .append(
+      ...(article.resources ?? []).map((resource) =>
+        fromTemplate(template(hooks.savedResource), resource.url, resource.title, resource.facts, resource.remove, removed),
+      ),
+    );
+  return item;
+}
+
+/** "Saved on this device: 3.4 MB of 100 MB", and the limit's choice. */
+function showUsage(container: HTMLElement, saved: SavedArticle[]) {
+  const usage = container.querySelector<HTMLElement>(hooked(hooks.savedUsage))!;
+  const select = usage.querySelector("select")!;
+  const limit = limitChosen();
+  usage.hidden = false;
+  usage.querySelector("p")!.textContent = `Saved on this device: ${usageText(savedBytes(saved), limit)}`;
+  select.value = String(limit);
+  select.onchange = () => {
+    localStorage.setItem(deviceLimitKey, String(deviceLimit(select.value)));
+    showUsage(container, saved);
+  };
 }
 
 async function renderSavedList(container: HTMLElement) {
   const saved = savedList().sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  showUsage(container, saved);
   const listed: ListedArticle[] = [
     ...saved.map((article) => ({
       path: article.path,
       title: article.title,
       detail: `Saved ${savedDate(article.savedAt)}`,
       remove: () => remove(article.path),
+      resources: article.resources?.map((resource) => ({ ...resource, remove: () => removeResource(article.path, resource.url) })),
     })),
     ...(await keptFromReading(new Set(saved.map((article) => article.path)))),
   ];
   container.querySelector<HTMLElement>(hooked(hooks.savedEmpty))!.hidden = listed.length > 0;
-  const template = container.querySelector<HTMLTemplateElement>(hooked(hooks.savedItem))!;
   container
     .querySelector(hooked(hooks.savedItems))!
-    .replaceChildren(...listed.map((article) => listItem(template, article, () => void renderSavedList(container))));
+    .replaceChildren(...listed.map((article) => listItem(container, article, () => void renderSavedList(container))));
 }
 
 export function enhanceSavedArticles() {
