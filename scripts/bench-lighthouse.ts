@@ -117,9 +117,9 @@ async function main() {
   }
   progress("starting the built app (npm run serve) on a fresh demo magazine…");
   const app = await serveBuiltApp({ dataDir: temporaryDataDir() });
-  const { pages, articlePath, questionPath } = await resolvePages(
+  const { pages, label: labelOf } = await resolvePages(
     app.base,
-    pagesFromEnv(["/", "/articles", "/category/health", "article", "/ask-kafundisha", "question", "/resources"]),
+    pagesFromEnv(["/", "/articles", "/category/health", "article", "/ask-kafundisha", "question", "/resources", "lesson"]),
   );
   for (const page of pages) await getPage(`${app.base}${page}`); // warm up
 
@@ -127,7 +127,7 @@ async function main() {
   const stopChrome = onCleanup(() => chrome.kill());
   const audits: PageAudit[] = [];
   for (const page of pages) {
-    const label = page === articlePath ? "/articles/{id}" : page === questionPath ? "/ask-kafundisha/{id}" : page;
+    const label = labelOf(page);
     const results: Result[] = [];
     for (let run = 1; run <= runs; run++) {
       progress(`lighthouse ${label} (run ${run} of ${runs})`);

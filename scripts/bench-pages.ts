@@ -76,10 +76,10 @@ async function measure(url: string, options = load): Promise<WrkFigures> {
   return runWrk(url, options);
 }
 
-function budgetFor(page: string, articlePath: string | undefined, questionPath: string | undefined): number | undefined {
+function budgetFor(label: string): number | undefined {
   // Ask Kafundisha's pages (issue 25) and the lesson resources library (issue 26) meet the article page's budget.
-  if (page === articlePath || page === questionPath || page === "/ask-kafundisha" || page === "/resources") return targets.articleFirstVisitKiB;
-  if (page === "/" || page === "/articles" || page.startsWith("/category/")) return targets.listFirstVisitKiB;
+  if (label.startsWith("/articles/{id}") || label === "/ask-kafundisha/{id}" || label === "/ask-kafundisha" || label === "/resources") return targets.articleFirstVisitKiB;
+  if (label === "/" || label === "/articles" || label.startsWith("/category/")) return targets.listFirstVisitKiB;
   return undefined;
 }
 
@@ -91,8 +91,7 @@ async function main() {
   const dataDir = temporaryDataDir();
   progress("starting the built app (npm run serve) on a fresh demo magazine…");
   let app: ServedApp = await serveBuiltApp({ dataDir });
-  const { pages, articlePath, questionPath } = await resolvePages(app.base, requested);
-  const label = (page: string) => (page === articlePath ? "/articles/{id}" : page === questionPath ? "/ask-kafundisha/{id}" : page);
+  const { pages, articlePath, label } = await resolvePages(app.base, requested);
   const admin = loadAdminFiles();
 
   progress("first and repeat visits (Accept-Encoding: br, gzip)…");
@@ -118,7 +117,7 @@ async function main() {
     const nginxFigures = nginx ? await measure(`${nginx.base}${nginx.paths.get(page)}`) : undefined;
     const { first, repeat } = weights.get(page)!;
     const ratio = nginxFigures ? server.requestsPerSecond / nginxFigures.requestsPerSecond : undefined;
-    const budgetKiB = budgetFor(page, articlePath, questionPath);
+    const budgetKiB = budgetFor(label(page));
     const { transfers, ...firstVisit } = first;
     results.push({
       page: label(page),
