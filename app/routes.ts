@@ -59,6 +59,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
+    route("school-pack", "routes/admin/school-pack.tsx"),
     route("attention", "routes/admin/attention.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -922,3 +922,33 @@ export const newsletterDeliveries = pgTable(
     index("newsletter_deliveries_send_status_idx").on(t.sendId, t.status),
   ],
 );
+
+/**
+ * School packs being made (app/server/school-pack/pack-runs.server.ts): one row per run, asked for
+ * on the admin screen or by the monthly schedule (its slot unique, so two instances make it once).
+ * At most one run is queued or running at a time; a worker claims it with FOR UPDATE SKIP LOCKED
+ * and holds a lease it renews while it works. The packs themselves are kept in storage.
+ */
+export const schoolPackRuns = pgTable(
+  "school_pack_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the run is doing now, as the admin screen shows it ("Writing pages: 40 of 120"). */
+    step: text("step"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("school_pack_runs_scheduled_for_key").on(t.scheduledFor),
+    uniqueIndex("school_pack_runs_one_at_a_time").on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
+    index("school_pack_runs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);

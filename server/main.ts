@@ -6,6 +6,7 @@ import type { EmbeddedEngine } from "#app/server/db/embedded-engine.server";
 import { createLogger } from "#app/server/core/logger.server";
 import { projectRoot } from "#database/paths";
 import { logStartupStep, startServices, StartupError, type Started } from "#app/server/start/start.server";
+import { pageSourceOf } from "#app/server/school-pack/page-source.server";
 import { createRequestListener } from "./app";
 import type { TakenPort } from "./port";
 
@@ -26,6 +27,7 @@ export async function main(config: Config, engine: EmbeddedEngine | undefined, p
     started = await startServices(config, {
       log,
       engine,
+      schoolPackPages: serverBuild && (async () => pageSourceOf(await serverBuild, config.PUBLIC_URL)),
       announceOwner: ({ email, password }) => {
         passwordShown = true;
         log.warn({ email }, "admin account created");

@@ -33,12 +33,13 @@ export type Ability =
   | "manageUsers"
   | "manageTeam"
   | "viewAnalytics"
-  | "manageSettings";
+  | "manageSettings"
+  | "makeSchoolPacks";
 
 const contributor: readonly Ability[] = ["writeOwnArticles"];
 const author: readonly Ability[] = [...contributor, "publishOwnArticles"];
 const editor: readonly Ability[] = [...author, "editAllArticles", "manageCategories", "moderateComments", "manageMedia", "useAiWriter", "scanNews"];
-const admin: readonly Ability[] = [...editor, "readInbox", "sendNewsletter", "manageUsers", "manageTeam", "viewAnalytics", "manageSettings"];
+const admin: readonly Ability[] = [...editor, "readInbox", "sendNewsletter", "manageUsers", "manageTeam", "viewAnalytics", "manageSettings", "makeSchoolPacks"];
 
 export const abilitiesOf: Record<Role, readonly Ability[]> = { user: [], contributor, author, editor, admin };
 
@@ -78,6 +79,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/team", ability: "manageTeam" },
   { path: "/admin/analytics", ability: "viewAnalytics" },
   { path: "/admin/settings", ability: "manageSettings" },
+  { path: "/admin/school-pack", ability: "makeSchoolPacks" },
 ];
 
 /** What opening `pathname` (under /admin) takes; null for an address no screen lists, which is for admins alone. */

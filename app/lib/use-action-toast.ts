@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useRevalidator } from "react-router";
 import { showToast, type Toast } from "./toast";
 
 /** Shows the toast an action answered with (`{ toast }`), once per answer. */
@@ -14,4 +15,14 @@ export function confirmSubmit(message: string) {
   return (event: { preventDefault(): void }) => {
     if (!window.confirm(message)) event.preventDefault();
   };
+}
+
+/** While `active` (mails going out, a pack being made), the screen's data is loaded again every `everyMs`. */
+export function useReloadWhile(active: boolean, everyMs: number) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void revalidate(), everyMs);
+    return () => clearInterval(timer);
+  }, [active, everyMs, revalidate]);
 }

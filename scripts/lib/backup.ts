@@ -52,11 +52,13 @@ import {
   sessions,
   tags,
   teamMembers,
+  schoolPackRuns,
   users,
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { questionSlug } from "#app/lib/community";
+import { schoolPackBucket } from "#app/server/school-pack/pack-store.server";
 
 /**
  * A backup is one .tar.gz: manifest.json, tables/<table>.jsonl (one `to_jsonb` row per line)
@@ -112,6 +114,7 @@ export const backupTables: readonly PgTable[] = [
   newsletterSubscribers,
   newsletterSends,
   newsletterDeliveries,
+  schoolPackRuns,
 ];
 
 const rowsPerPage = 5_000;
@@ -248,8 +251,9 @@ async function packArchive(staging: string, uploadsDir: string, file: string): P
       cwd: staging,
       gzip: true,
       portable: true,
-      // An upload still being written (see storage.server.ts) is not part of the site yet.
-      filter: (entryPath) => !entryPath.endsWith(".partial"),
+      // An upload still being written (see storage.server.ts) is not part of the site yet; school
+      // packs are made again from what the backup holds (and may be large).
+      filter: (entryPath) => !entryPath.endsWith(".partial") && !(uploadsPrefix && isUnder(toPosix(entryPath), `${uploadsPrefix}/${schoolPackBucket}`)),
       // tar names entries relative to one folder and the uploads live elsewhere: file them under uploads/.
       onWriteEntry(entry) {
         const absolute = toPosix(entry.absolute);
@@ -265,6 +269,7 @@ async function packArchive(staging: string, uploadsDir: string, file: string): P
 }
 
 const toPosix = (file: string) => file.split(path.sep).join("/");
+const isUnder = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
 export interface RestoreResult {
   manifest: Manifest;
@@ -374,6 +379,7 @@ const optionalTables = new Set([
   "subjects",
   "article_subjects",
   "article_resources",
+  "school_pack_runs",
 ]);
 
 /** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */

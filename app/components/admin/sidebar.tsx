@@ -12,6 +12,7 @@ import {
   Menu,
   MessageCircleQuestion,
   MessageSquare,
+  Package,
   PanelLeft,
   PenLine,
   Settings,
@@ -45,6 +46,7 @@ const items = [
   { to: "/admin/team", label: "Team", icon: UserSquare2 },
   { to: "/admin/profile", label: "Author Profile", icon: PenLine },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/admin/school-pack", label: "School Pack", icon: Package },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
 

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
-import { failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { actionAnswer, failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import {
@@ -18,9 +17,8 @@ import {
 } from "#app/server/newsletter/newsletter.server";
 import { composeDigest, digestArticles, personalize } from "#app/server/newsletter/newsletter-digest.server";
 import { digestPeriod, digestSlots, weekdayNames } from "#app/lib/newsletter-schedule";
-import type { Toast } from "#app/lib/toast";
 import { plural } from "#app/lib/plural";
-import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { confirmSubmit, useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
@@ -83,14 +81,12 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), id: z.uuid() }),
 ]);
 
-type ActionData = { ok: boolean; toast: Toast };
-const answer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<ActionData>({ ok, toast }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAbility(request, "sendNewsletter");
   const parsed = commandSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
-  if (!parsed.success) return answer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
+  if (!parsed.success) return actionAnswer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
   const { db, config, wakeNewsletter } = services();
   const command = parsed.data;
   try {
@@ -99,23 +95,23 @@ export async function action({ request }: Route.ActionArgs) {
       const description = command.enabled
         ? `Every ${weekdayNames[command.weekday]} at ${command.time} (${config.SITE_TIMEZONE}).`
         : "The digest is not sent on a schedule.";
-      return answer(true, { type: "success", title: "Schedule saved", description });
+      return actionAnswer(true, { type: "success", title: "Schedule saved", description });
     }
     if (command.intent === "remove") {
       if (!(await removeSubscriber(db, command.id)))
-        return answer(false, { type: "error", title: "Error", description: "This subscriber no longer exists." }, 404);
-      return answer(true, { type: "success", title: "Subscriber removed" });
+        return actionAnswer(false, { type: "error", title: "Error", description: "This subscriber no longer exists." }, 404);
+      return actionAnswer(true, { type: "success", title: "Subscriber removed" });
     }
     if ((await subscriberCounts(db)).confirmed === 0)
-      return answer(false, { type: "error", title: "Nobody to send to", description: "No subscriber has confirmed an address yet." });
+      return actionAnswer(false, { type: "error", title: "Nobody to send to", description: "No subscriber has confirmed an address yet." });
     const created = await createDigestSend(db, { period: digestPeriod(new Date()), createdBy: user.id, publicUrl: config.PUBLIC_URL });
     if (created.outcome !== "queued")
-      return answer(false, { type: "error", title: "Nothing to send", description: "No articles were published in the last 7 days." });
+      return actionAnswer(false, { type: "error", title: "Nothing to send", description: "No articles were published in the last 7 days." });
     wakeNewsletter?.();
     const people = created.recipients === 1 ? "1 subscriber" : `${created.recipients} subscribers`;
-    return answer(true, { type: "success", title: "Digest queued", description: `Sending to ${people}.` });
+    return actionAnswer(true, { type: "success", title: "Digest queued", description: `Sending to ${people}.` });
   } catch (error) {
-    return answer(false, failureToast(error, "Failed to update the newsletter"), 500);
+    return actionAnswer(false, failureToast(error, "Failed to update the newsletter"), 500);
   }
 }
 
@@ -127,22 +123,13 @@ const statusStyles = {
 
 const fieldClass = "mt-1 rounded-md border border-input bg-card px-3 py-2 text-sm";
 
-/** While mails of a send are pending, the counts are loaded again every few seconds. */
-function useRefreshWhileSending(sending: boolean) {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => void revalidate(), 3000);
-    return () => clearInterval(timer);
-  }, [sending, revalidate]);
-}
 
 export default function NewsletterScreen({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(loaderData);
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
   const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers } = loaderData;
-  useRefreshWhileSending(sends.some((send) => send.pending > 0));
+  useReloadWhile(sends.some((send) => send.pending > 0), 3000);
   return (
     <div className="space-y-10">
       <div>

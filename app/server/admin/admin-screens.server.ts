@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { z } from "zod";
 import type { Toast } from "#app/lib/toast";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -51,3 +52,6 @@ export const listSearchText = z
   .string()
   .nullish()
   .transform((value) => value?.trim().slice(0, 200) ?? "");
+
+/** An admin action's answer: whether it worked and the toast that says so (400 by default when not). */
+export const actionAnswer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<{ ok: boolean; toast: Toast }>({ ok, toast }, { status });

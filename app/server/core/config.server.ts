@@ -120,6 +120,10 @@ const configSchema = z
     NEWSLETTER_MAX_ATTEMPTS: z.coerce.number({ message: "must be a number" }).int().min(1).max(20).default(4),
     /** Wait before the first retry of a newsletter mail; each next retry waits twice as long. */
     NEWSLETTER_RETRY_SECONDS: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).default(60),
+    /** Whether this instance makes the school packs asked for (any number may; each pack is made once). */
+    SCHOOL_PACK_WORKER: booleanFlag.default(true),
+    /** Resources larger than this stay out of a school pack made on the server (its page links to them online). */
+    SCHOOL_PACK_MAX_RESOURCE_MB: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).max(1024).default(5),
     SITE_TIMEZONE: z
       .string()
       .default("Africa/Lusaka")

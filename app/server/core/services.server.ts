@@ -46,6 +46,8 @@ export interface Services {
   wakeNewsletter?: () => void;
   /** Tells this instance's mail worker that account mails were queued (set once it has started). */
   wakeMailQueue?: () => void;
+  /** Look for a school pack run now; unset where this instance makes none (SCHOOL_PACK_WORKER, the dev server). */
+  wakeSchoolPacks?: () => void;
 }
 
 // The server process and the bundled route modules are separate module graphs; they

@@ -56,8 +56,13 @@ function kilobytesOf(url: string): number | null {
 
 const attributePattern = /([\w:-]+)="([^"]*)"/g;
 
-/** The smallest candidate of a srcset, else the image's src. */
-function smallestSource(attributes: Map<string, string>): string {
+/** The attributes of a rendered tag (or of its attribute text), by lower-case name. */
+export function tagAttributes(tag: string): Map<string, string> {
+  return new Map([...tag.matchAll(attributePattern)].map(([, name, value]) => [name!.toLowerCase(), value!]));
+}
+
+/** The smallest candidate of an image's srcset, else its src. */
+export function smallestSource(attributes: Map<string, string>): string {
   const candidates = (attributes.get("srcset") ?? "")
     .split(",")
     .map((candidate) => candidate.trim().split(/\s+/))
@@ -74,7 +79,7 @@ function smallestSource(attributes: Map<string, string>): string {
  */
 export function imagesOnRequest(html: string): string {
   return html.replace(/<link rel="preload" as="image"[^>]*>/g, "").replace(/<img\b([^>]*?)\/?>/g, (_tag, attributeText: string) => {
-    const attributes = new Map([...attributeText.matchAll(attributePattern)].map(([, name, value]) => [name!.toLowerCase(), value!]));
+    const attributes = tagAttributes(attributeText);
     const source = smallestSource(attributes);
     const kilobytes = kilobytesOf(source);
     const alt = attributes.get("alt") ?? "";

@@ -30,7 +30,10 @@ import { composeReviewMail } from "#app/server/articles/review.server";
 import { composeCommunityMail, isCommunityMail } from "#app/server/community/community-mail.server";
 import { forgetOwnerSignIn, ownerSignIn, watchOwnerSignIn, type OwnerSignIn } from "./owner-sign-in.server";
 import { rememberPublicUrl } from "#app/server/core/public-url.server";
+import { projectRoot } from "#database/paths";
 import { settleDownloadCounts } from "#app/server/resources/download-counts.server";
+import { startSchoolPackWorker } from "#app/server/school-pack/pack-runs.server";
+import type { PageSource } from "#app/server/school-pack/page-source.server";
 import { removeOrphanedResourceFiles } from "#app/server/resources/resources.server";
 
 // The start-up wiring: it opens the database, provides the services and starts each feature's
@@ -69,6 +72,8 @@ export interface StartOptions {
   engine?: EmbeddedEngine;
   /** Called with the sign-in details of an owner the server created; printed once. */
   announceOwner?: (details: { email: string; password: string }) => void;
+  /** The built app's pages, for the school packs; without them (the dev server) this instance makes none. */
+  schoolPackPages?: () => Promise<PageSource>;
 }
 
 export interface Started {
@@ -197,6 +202,11 @@ export async function startServices(config: Config, options: StartOptions = {}):
     };
     const mailQueue = startMailQueue({ db, mailer, log, compose });
     services.wakeMailQueue = mailQueue.wake;
+    const schoolPacks =
+      options.schoolPackPages && config.SCHOOL_PACK_WORKER
+        ? startSchoolPackWorker({ services, pages: options.schoolPackPages, clientDir: path.join(projectRoot, "build/client") })
+        : null;
+    services.wakeSchoolPacks = schoolPacks?.wake;
 
     return {
       services,
@@ -207,6 +217,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         await stopScheduledPublishing();
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
         await mailQueue.stop();
+        await schoolPacks?.stop(); // a pack being made is queued again for the next start
         await services.pageViewQueue.stop(); // accepted views are written before the database closes
         await settleDownloadCounts(); // and the downloads already counted
         services.realtime.close();

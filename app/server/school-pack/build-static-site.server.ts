@@ -1,0 +1,197 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { articleResources } from "#database/schema";
+import { formatFileSize, resourceBucket } from "#app/lib/resource-files";
+import type { Storage } from "#app/server/core/storage.server";
+import type { AppDb } from "#app/server/db/types.server";
+import { buildSitemap } from "#app/server/seo/sitemap.server";
+import { escapeXml as escapeHtml } from "#app/server/seo/xml.server";
+import { madeOnNote, withMadeOnNote, withoutServerParts } from "./offline-page.server";
+import type { PageSource } from "./page-source.server";
+import { isPackedPage, pageFileOf, relativeLink } from "./pack-paths.server";
+
+// The static site both formats are made of: the site's own pages, rendered as an anonymous reader
+// gets them (page-source.server.ts), made fit to read without a server (offline-page.server.ts),
+// with their links pointing inside the pack, written to a folder with the files they show.
+
+export interface StaticSiteOptions {
+  /** An empty folder the site is written into. */
+  dir: string;
+  pages: PageSource;
+  storage: Storage;
+  db: AppDb;
+  /** The live site's address (PUBLIC_URL): the pages' "read it online" links, and links to what the pack leaves out. */
+  publicUrl: string;
+  /** The built client (build/client): stylesheet, favicon, the site's own images. */
+  clientDir: string;
+  /** "26 November 2026", as each page says. */
+  madeOn: string;
+  /** Resources larger than this are left out, their page linking to them online. */
+  maxResourceBytes: number;
+  /** Told after each page rendered: how many are done, of how many found so far. */
+  onProgress?: (progress: PackProgress) => void;
+}
+
+export interface PackProgress {
+  pagesDone: number;
+  pagesFound: number;
+}
+
+export interface StaticSite {
+  articleCount: number;
+  pageCount: number;
+  /** Resources left out for their size. */
+  resourcesLeftOut: number;
+  /** Files a page shows that could not be read (an upload removed from storage): the page shows them broken. */
+  missingFiles: string[];
+}
+
+// Pages are rendered a few at a time: the database answers one query at a time anyway (PGlite).
+const renderConcurrency = 4;
+
+/** Every page of the pack: the sitemap's (every published article, question, tag and author page) and what they link to. */
+async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (progress: PackProgress) => void): Promise<Map<string, string>> {
+  const sitemap = await buildSitemap(publicUrl);
+  const seeds = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => new URL(loc!.replaceAll("&amp;", "&")).pathname);
+  const queued = new Set<string>(["/"]);
+  const queue = ["/"];
+  const enqueue = (sitePath: string) => {
+    if (isPackedPage(sitePath) && !queued.has(sitePath)) {
+      queued.add(sitePath);
+      queue.push(sitePath);
+    }
+  };
+  seeds.forEach(enqueue);
+  const rendered = new Map<string, string>();
+  let done = 0;
+  async function worker() {
+    for (let sitePath = queue.shift(); sitePath !== undefined; sitePath = queue.shift()) {
+      const page = await pages(sitePath);
+      done++;
+      onProgress?.({ pagesDone: done, pagesFound: queued.size });
+      if (page.status !== 200) continue; // gone meanwhile, or never public: links to it go to the live site
+      rendered.set(sitePath, page.html);
+      for (const [, href] of page.html.matchAll(/\shref="(\/[^"?#]*)/g)) enqueue(href!);
+    }
+  }
+  // Workers finding the queue empty stop; a page rendered later may add more, so go round until none is left.
+  while (queue.length > 0) await Promise.all(Array.from({ length: renderConcurrency }, worker));
+  return rendered;
+}
+
+/** A file of the pack other than a page: where it comes from and where it goes. */
+type PackedFile = { from: "client"; path: string } | { from: "storage"; bucket: string; key: string };
+
+/** The storage's bucket and key behind one of its public URLs, or null. */
+function storedFileOf(storage: Storage, url: string): { bucket: string; key: string } | null {
+  const base = storage.publicUrl("bucket", "key").slice(0, -"/bucket/key".length);
+  if (!url.startsWith(`${base}/`)) return null;
+  const [bucket, ...key] = url
+    .slice(base.length + 1)
+    .split(/[?#]/, 1)[0]!
+    .split("/");
+  return bucket && key.length > 0 && bucket !== resourceBucket ? { bucket, key: key.map(decodeURIComponent).join("/") } : null;
+}
+
+const clientFile = /^\/(assets|icons|images)\/[A-Za-z0-9._/-]+$|^\/favicon\.svg$/;
+
+/** Each segment encoded for an href; the file on disk has the plain name. */
+const encodedPath = (file: string) => file.split("/").map(encodeURIComponent).join("/");
+
+async function copyFile(storage: Storage, clientDir: string, source: PackedFile, target: string): Promise<boolean> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  if (source.from === "client") {
+    const file = path.resolve(clientDir, `.${source.path}`);
+    if (path.relative(clientDir, file).startsWith("..")) return false;
+    return fs.copyFile(file, target).then(
+      () => true,
+      () => false,
+    );
+  }
+  const stored = await storage.read(source.bucket, source.key);
+  if (!stored) return false;
+  await fs.writeFile(target, Buffer.from(await new Response(stored.body).arrayBuffer()));
+  return true;
+}
+
+export async function buildStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
+  const { dir, storage, db, publicUrl, clientDir, maxResourceBytes } = options;
+  const live = publicUrl.replace(/\/+$/, "");
+  const rendered = await renderPages(options.pages, live, options.onProgress);
+  const files = new Map<string, PackedFile>(); // pack file → its source
+  let resourcesLeftOut = 0;
+
+  /** A resource download link: the file in the pack, or a line saying it is online only. */
+  async function resourceLink(anchor: string, href: string, pageFile: string): Promise<string> {
+    const [, id, name] = /^\/downloads\/([A-Za-z0-9-]+)\/([^/?#]+)$/.exec(href) ?? [];
+    if (!id || !name) return anchor;
+    const [resource] = await db
+      .select({ title: articleResources.title, sizeBytes: articleResources.sizeBytes, storageKey: articleResources.storageKey })
+      .from(articleResources)
+      .where(eq(articleResources.id, id));
+    if (!resource) return "";
+    if (resource.sizeBytes > maxResourceBytes) {
+      resourcesLeftOut++;
+      const text = `Not in this pack: ${resource.title} (${formatFileSize(resource.sizeBytes)}) — download it online`;
+      return `<a href="${escapeHtml(live + href)}" class="font-medium text-accent underline">${escapeHtml(text)}</a>`;
+    }
+    const file = `downloads/${id}/${decodeURIComponent(name)}`;
+    files.set(file, { from: "storage", bucket: resourceBucket, key: resource.storageKey });
+    return anchor.replace(/\shref="[^"]*"/, ` href="${encodedPath(relativeLink(pageFile, file))}"`);
+  }
+
+  /** Pictures of resources' first pages (`/downloads/<id>/preview.webp`), by their address: packed from storage. */
+  const previews = new Map<string, string | null>();
+  async function findPreviews(page: string) {
+    for (const [, url, id] of page.matchAll(/\ssrc="(\/downloads\/([A-Za-z0-9-]+)\/preview\.webp)"/g)) {
+      if (previews.has(url!)) continue;
+      const [resource] = await db.select({ previewKey: articleResources.previewKey }).from(articleResources).where(eq(articleResources.id, id!));
+      const file = resource?.previewKey ? `files/${resourceBucket}/${resource.previewKey}` : null;
+      if (file) files.set(file, { from: "storage", bucket: resourceBucket, key: resource!.previewKey! });
+      previews.set(url!, file);
+    }
+  }
+
+  /** A link or source of a page: inside the pack when the pack holds it, else on the live site. */
+  function rewritten(url: string, pageFile: string): string {
+    const preview = previews.get(url);
+    if (preview) return encodedPath(relativeLink(pageFile, preview));
+    const stored = storedFileOf(storage, url);
+    if (stored) {
+      const file = `files/${stored.bucket}/${stored.key}`;
+      files.set(file, { from: "storage", ...stored });
+      return encodedPath(relativeLink(pageFile, file));
+    }
+    if (!url.startsWith("/") || url.startsWith("//")) return url;
+    const [, sitePath = "", rest = ""] = /^([^?#]*)(.*)$/.exec(url)!;
+    if (!rest.startsWith("?") && rendered.has(sitePath)) return relativeLink(pageFile, pageFileOf(sitePath)) + rest;
+    if (rest === "" && clientFile.test(sitePath)) {
+      const file = sitePath.slice(1);
+      files.set(file, { from: "client", path: sitePath });
+      return relativeLink(pageFile, file);
+    }
+    return live + url;
+  }
+
+  for (const [sitePath, html] of rendered) {
+    const pageFile = pageFileOf(sitePath);
+    let page = withMadeOnNote(withoutServerParts(html), madeOnNote(options.madeOn, live + sitePath));
+    const anchors = [...page.matchAll(/<a\b[^>]*\shref="(\/downloads\/[^"]*)"[^>]*>[\s\S]*?<\/a>/gi)];
+    for (const [anchor, href] of anchors) page = page.replace(anchor, await resourceLink(anchor, href!, pageFile));
+    await findPreviews(page);
+    page = page.replace(/(\s(?:href|src))="([^"]*)"/gi, (_match, attribute: string, url: string) => `${attribute}="${rewritten(url, pageFile)}"`);
+    await fs.mkdir(path.dirname(path.join(dir, pageFile)), { recursive: true });
+    await fs.writeFile(path.join(dir, pageFile), page);
+  }
+  const missingFiles: string[] = [];
+  for (const [file, source] of files) {
+    if (!(await copyFile(storage, clientDir, source, path.join(dir, ...file.split("/"))))) missingFiles.push(file);
+  }
+  return {
+    articleCount: [...rendered.keys()].filter((sitePath) => sitePath.startsWith("/articles/")).length,
+    pageCount: rendered.size,
+    resourcesLeftOut,
+    missingFiles,
+  };
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import type { Storage, StoredFile } from "#app/server/core/storage.server";
+import { packExtension, packStamp, schoolPackFormats, type SchoolPack, type SchoolPackFormat } from "./school-pack.server";
+
+// Packs kept in storage (local or S3) for the admin screen's download link: each pack file
+// ("2026-11-26T10-00-00Z.zim") beside a small manifest ("….zim.json"); the last three of each
+// format are kept, older ones removed when a new one is stored.
+
+export const schoolPackBucket = "school-packs";
+export const keptPacksPerFormat = 3;
+
+/** What the manifest beside a stored pack says. */
+export interface StoredSchoolPack {
+  format: SchoolPackFormat;
+  /** The pack file's key in the bucket. */
+  key: string;
+  madeAt: string;
+  bytes: number;
+  articleCount: number;
+  /** Where the stored file is (local storage: /uploads/school-packs/…). */
+  url: string;
+}
+
+const manifestSuffix = ".json";
+const formatOfKey = (key: string) => schoolPackFormats.find((format) => key.endsWith(`.${packExtension[format]}`)) ?? null;
+
+async function allFiles(storage: Storage): Promise<StoredFile[]> {
+  const files: StoredFile[] = [];
+  for (let page = await storage.list(schoolPackBucket); page.length > 0; page = await storage.list(schoolPackBucket, { after: page.at(-1)!.name })) {
+    files.push(...page);
+  }
+  return files;
+}
+
+/** Stores a pack made by makeSchoolPack with its manifest, then removes all but the newest three of its format. */
+export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promise<StoredSchoolPack> {
+  const key = `${packStamp(pack.madeAt)}.${packExtension[pack.format]}`;
+  const url = await storage.put(schoolPackBucket, key, await fs.readFile(pack.file));
+  const stored: StoredSchoolPack = { format: pack.format, key, madeAt: pack.madeAt.toISOString(), bytes: pack.bytes, articleCount: pack.articleCount, url };
+  // The manifest goes last: a listed pack always has its file.
+  await storage.put(schoolPackBucket, key + manifestSuffix, Buffer.from(JSON.stringify(stored, null, 2)));
+  const sameFormat = (await allFiles(storage))
+    .map((file) => file.name)
+    .filter((name) => formatOfKey(name) === pack.format)
+    .sort()
+    .reverse();
+  for (const old of sameFormat.slice(keptPacksPerFormat)) {
+    await storage.remove(schoolPackBucket, old + manifestSuffix); // the manifest first: never a listed pack without its file
+    await storage.remove(schoolPackBucket, old);
+  }
+  return stored;
+}
+
+/** The stored packs, newest first, from their manifests. */
+export async function listSchoolPacks(storage: Storage): Promise<StoredSchoolPack[]> {
+  const manifests = (await allFiles(storage)).filter((file) => file.name.endsWith(manifestSuffix) && formatOfKey(file.name.slice(0, -manifestSuffix.length)));
+  const packs = await Promise.all(
+    manifests.map(async (file) => {
+      const read = await storage.read(schoolPackBucket, file.name);
+      return read ? (JSON.parse(await new Response(read.body).text()) as StoredSchoolPack) : null;
+    }),
+  );
+  return packs.filter((pack) => pack !== null).sort((a, b) => (a.madeAt < b.madeAt ? 1 : a.madeAt > b.madeAt ? -1 : 0));
+}

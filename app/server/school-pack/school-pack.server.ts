@@ -1,0 +1,132 @@
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import yazl from "yazl";
+import { siteName } from "#app/lib/seo";
+import type { Services } from "#app/server/core/services.server";
+import { services as startedServices } from "#app/server/core/services.server";
+import { buildStaticSite, type PackProgress } from "./build-static-site.server";
+import type { PageSource } from "./page-source.server";
+import { writeIllustration, writeZim } from "./zim.server";
+
+// The school pack: the whole published magazine as one file a school without a connection can
+// read: a ZIM file for Kiwix (kiwix-serve, the Android and desktop apps), or a zip of a plain static
+// site that opens from a USB stick in any browser. Both are made from the same folder of pages.
+
+export const schoolPackFormats = ["zim", "static"] as const;
+export type SchoolPackFormat = (typeof schoolPackFormats)[number];
+
+/** The operator's default for `--max-resource-mb`: larger resources are linked online, not packed. */
+export const defaultMaxResourceMb = 5;
+
+export interface SchoolPackOptions {
+  format: SchoolPackFormat;
+  /** Resources larger than this are left out (their page links to them online). */
+  maxResourceBytes: number;
+  /** The site's pages (page-source.server.ts: the built app, rendered in-process). */
+  pages: PageSource;
+  /** The built client (build/client): stylesheet, favicon, the site's own images. */
+  clientDir: string;
+  /** Folder the pack file is written to (made if missing). */
+  outDir: string;
+  /** Database, storage and configuration; the started services by default. */
+  services?: Pick<Services, "db" | "storage" | "config">;
+  madeAt?: Date;
+  /** The zimwriterfs command (for tests); "zimwriterfs" from PATH by default. */
+  zimwriterfs?: string;
+  /** Told after each page rendered (the pages are most of the work; the ZIM or zip is written after). */
+  onProgress?: (progress: PackProgress) => void;
+}
+
+export interface SchoolPack {
+  format: SchoolPackFormat;
+  /** Where the pack was written. */
+  file: string;
+  bytes: number;
+  articleCount: number;
+  madeAt: Date;
+}
+
+// ZIM metadata limits (zimcheck): title 30 characters, description 80.
+const zimDescription = "Online education magazine for teachers, with a Zambian focus";
+
+/** "26 November 2026" in the site's time zone. */
+export function madeOnText(madeAt: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone }).format(madeAt);
+}
+
+/** "2026-11-26T10-00-00Z": a pack's time as a file name part (storage keys allow no colon). */
+export function packStamp(madeAt: Date): string {
+  return madeAt
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replaceAll(":", "-");
+}
+
+export const packExtension: Record<SchoolPackFormat, string> = { zim: "zim", static: "zip" };
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+// Images and documents are compressed already: stored as they are, the zip is made faster and no larger.
+const storedAsIs = /\.(webp|jpe?g|png|gif|pdf|docx|pptx|xlsx|odt|odp|ods)$/i;
+
+async function writeZip(siteDir: string, zipFile: string) {
+  const zip = new yazl.ZipFile();
+  for (const file of await filesUnder(siteDir)) zip.addFile(path.join(siteDir, file), file, { compress: !storedAsIs.test(file) });
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(zipFile));
+}
+
+/** Makes a school pack of everything published now, into `outDir`. */
+export async function makeSchoolPack(options: SchoolPackOptions): Promise<SchoolPack> {
+  const { db, storage, config } = options.services ?? startedServices();
+  const madeAt = options.madeAt ?? new Date();
+  const siteDir = await fs.mkdtemp(path.join(os.tmpdir(), "school-pack-"));
+  try {
+    const site = await buildStaticSite({
+      dir: siteDir,
+      pages: options.pages,
+      storage,
+      db,
+      publicUrl: config.PUBLIC_URL,
+      clientDir: options.clientDir,
+      madeOn: madeOnText(madeAt, config.SITE_TIMEZONE),
+      maxResourceBytes: options.maxResourceBytes,
+      onProgress: options.onProgress,
+    });
+    await fs.mkdir(options.outDir, { recursive: true });
+    const file = path.resolve(options.outDir, `the-educator-school-pack-${packStamp(madeAt)}.${packExtension[options.format]}`);
+    if (options.format === "static") {
+      await writeZip(siteDir, file);
+    } else {
+      const illustration = "illustration-48x48.png";
+      await writeIllustration(await fs.readFile(path.join(options.clientDir, "favicon.svg")), path.join(siteDir, illustration));
+      await writeZim(
+        siteDir,
+        file,
+        {
+          title: siteName,
+          description: zimDescription,
+          language: "eng",
+          creator: siteName,
+          publisher: siteName,
+          name: "the-educator_en_all",
+          source: config.PUBLIC_URL,
+        },
+        { illustration, command: options.zimwriterfs },
+      );
+    }
+    const { size } = await fs.stat(file);
+    return { format: options.format, file, bytes: size, articleCount: site.articleCount, madeAt };
+  } finally {
+    await fs.rm(siteDir, { recursive: true, force: true });
+  }
+}

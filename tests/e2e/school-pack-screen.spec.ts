@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { expectNoAxeViolations } from "./axe";
+import { signInAsAdmin } from "./fixtures";
+
+// The admin's School Pack screen: a pack of the demo magazine asked for and made by the server
+// while the admin watches, then downloaded; the monthly schedule set and turned off.
+
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
+
+test("an admin makes a school pack, watches it being made, downloads it, and sets the monthly pack", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "School Pack" }).click();
+  await expect(page.getByRole("heading", { name: "School Pack", level: 1 })).toBeVisible();
+  await expect(page.getByText("No pack has been made yet.").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Make a new pack now" }).click();
+  await expect(toast(page, "It appears here when it is ready.")).toContainText("Making a new pack");
+  await expect(page.getByRole("button", { name: "Make a new pack now" })).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "Making a new pack" })).toBeVisible();
+
+  // The screen follows the run until the pack is there.
+  const staticPack = page.getByRole("listitem").filter({ hasText: "Static site (zip)" });
+  await expect(staticPack).toBeVisible({ timeout: 90_000 });
+  await expect(staticPack).toContainText(/Made .* · [\d.]+ (KB|MB) · \d+ articles/);
+  await expect(page.getByRole("button", { name: "Make a new pack now" })).toBeEnabled();
+
+  const download = page.waitForEvent("download");
+  await staticPack.getByRole("link", { name: /Download the static site/ }).click();
+  const saved = await (await download).path();
+  const files = unzipSync(readFileSync(saved));
+  expect(Object.keys(files)).toContain("index.html");
+
+  await page.getByLabel("Make a pack every month").check();
+  await page.getByLabel("Day of the month").selectOption("15");
+  await page.getByRole("button", { name: "Save schedule" }).click();
+  await expect(toast(page, "Schedule saved")).toContainText("On day 15 of every month at 02:00");
+  await expect(page.getByText(/Next pack: 15 /)).toBeVisible();
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page);
+  }
+
+  await page.getByLabel("Make a pack every month").uncheck();
+  await page.getByRole("button", { name: "Save schedule" }).click();
+  await expect(toast(page, "Packs are made only when you ask.")).toBeVisible();
+});

@@ -1,0 +1,336 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { ServerBuild } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articleResources, communityAnswers, communityQuestions } from "#database/schema";
+import { questionPath, questionSlug } from "#app/lib/community";
+import { storeImageWithVariants } from "#app/server/media/images.server";
+import { addArticleResource } from "#app/server/resources/resources.server";
+import type { PackProgress } from "#app/server/school-pack/build-static-site.server";
+import { pageSourceOf, type PageSource } from "#app/server/school-pack/page-source.server";
+import { keptPacksPerFormat, listSchoolPacks, schoolPackBucket, storeSchoolPack } from "#app/server/school-pack/pack-store.server";
+import { makeSchoolPack, type SchoolPack } from "#app/server/school-pack/school-pack.server";
+import { hasZimwriterfs } from "#app/server/school-pack/zim.server";
+import { aCategory, anAccount, anArticle, aCommunityQuestion } from "#tests/factories";
+import { freePort, projectRoot } from "#tests/helpers/processes";
+import { startTestServices, type TestServices } from "#tests/helpers/services";
+
+// The school pack: the published magazine as a zip of a static site that works from disk, and as
+// a ZIM file that zimcheck passes and kiwix-serve serves (pages, images, full-text search).
+
+const run = promisify(execFile);
+const publicUrl = "https://educator.example.org";
+const clientDir = path.join(projectRoot, "build/client");
+const zimToolsHere = await hasZimwriterfs();
+const kiwixServeHere = await run("kiwix-serve", ["--version"]).then(
+  () => true,
+  () => false,
+);
+if (!zimToolsHere || !kiwixServeHere) {
+  console.warn("School pack ZIM tests skipped: install Debian's zim-tools and kiwix-tools (apt-get install zim-tools kiwix-tools) to run them.");
+}
+
+const loadBuild = async () => (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-pack-test-"));
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+async function aPdf(words: string) {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]).drawText(words, { x: 20, y: 100, font: await pdf.embedFont(StandardFonts.Helvetica), size: 12 });
+  return Buffer.from(await pdf.save());
+}
+
+const aPicture = (color: string) =>
+  sharp({ create: { width: 1200, height: 675, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+/** Every file of a zip by name, HTML as text. */
+function unzipped(file: string) {
+  const entries = unzipSync(fs.readFileSync(file));
+  const html = new Map(
+    Object.entries(entries)
+      .filter(([name]) => name.endsWith(".html"))
+      .map(([name, bytes]) => [name, Buffer.from(bytes).toString("utf8")]),
+  );
+  return { names: new Set(Object.keys(entries)), entries, html };
+}
+
+/** The pack-internal links and sources of a page, resolved to the file they name in the pack. */
+function internalTargets(page: string, html: string): string[] {
+  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)]
+    .map(([, url]) => url!)
+    .filter((url) => !/^[a-z]+:/i.test(url) && !url.startsWith("#"))
+    .map((url) => path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(url.split("#")[0]!))));
+}
+
+describe("a small magazine's pack", () => {
+  let started: TestServices;
+  let pages: PageSource;
+  const magazine = {} as {
+    first: { id: string; title: string };
+    second: { id: string; title: string };
+    draftId: string;
+    categorySlug: string;
+    question: { id: string; slug: string; title: string };
+    smallResourceId: string;
+    largeResourceTitle: string;
+  };
+
+  beforeAll(async () => {
+    started = await startTestServices({ PUBLIC_URL: publicUrl });
+    pages = pageSourceOf(await loadBuild(), publicUrl);
+    const { db, storage } = started.services;
+    const category = await aCategory(db, { name: "Health" });
+    magazine.categorySlug = category.slug;
+    const images = await Promise.all(
+      ["first", "second"].map(async (name, index) => {
+        const key = `articles/school-pack-${name}.jpg`;
+        return storeImageWithVariants(storage, "media", key, await aPicture(index ? "#0a6" : "#d60"));
+      }),
+    );
+    const first = await anArticle(db, {
+      title: "Fractions with bottle tops",
+      categoryId: category.id,
+      featuredImageUrl: images[0],
+      content: "Count **xylophonic** bottle tops in groups of four.",
+      publishedAt: new Date(Date.now() - 60_000),
+    });
+    const second = await anArticle(db, { title: "Reading corners on no budget", categoryId: category.id, featuredImageUrl: images[1] });
+    magazine.first = first;
+    magazine.second = second;
+    magazine.draftId = (await anArticle(db, { title: "Unfinished draft about chalk", categoryId: category.id, status: "draft" })).id;
+    const writer = await anAccount(db, { role: "editor" });
+    const resource = (title: string) =>
+      aPdf(title).then((bytes) =>
+        addArticleResource(db, storage, {
+          articleId: first.id,
+          title,
+          resourceType: "lesson-plan",
+          file: new File([new Uint8Array(bytes)], "plan.pdf"),
+          uploadedBy: writer.id,
+        }),
+      );
+    magazine.smallResourceId = await resource("Fractions worksheet");
+    magazine.largeResourceTitle = "Fractions poster set";
+    const largeId = await resource(magazine.largeResourceTitle);
+    await db
+      .update(articleResources)
+      .set({ sizeBytes: 40 * 1024 * 1024 })
+      .where(eq(articleResources.id, largeId)); // as if 40 MB: over the pack's limit
+    const title = "How do I teach fractions to a large class?";
+    const question = await aCommunityQuestion(db, { title, slug: questionSlug(title), status: "published", publishedAt: new Date(), answerCount: 1 });
+    await db.insert(communityAnswers).values({
+      questionId: question.id,
+      byStaff: true,
+      authorName: "Kafundisha",
+      body: "Start with groups of four bottle tops.",
+      bodyHtml: "<p>Start with groups of four bottle tops.</p>",
+      status: "published",
+      publishedAt: new Date(),
+    });
+    await db.update(communityQuestions).set({ answerCount: 1 }).where(eq(communityQuestions.id, question.id));
+    magazine.question = { id: question.id, slug: question.slug!, title };
+  });
+  afterAll(() => started.stop());
+
+  const make = (format: "static" | "zim", options: { maxResourceBytes?: number; madeAt?: Date; onProgress?: (progress: PackProgress) => void } = {}) =>
+    makeSchoolPack({
+      onProgress: options.onProgress,
+      format,
+      pages,
+      clientDir,
+      outDir,
+      maxResourceBytes: options.maxResourceBytes ?? 5 * 1024 * 1024,
+      madeAt: options.madeAt ?? new Date("2026-11-26T10:00:00Z"),
+    });
+
+  it("a static pack holds the published pages and their files, linked inside the zip, with no script and the date it was made", async () => {
+    const progress: PackProgress[] = [];
+    const pack = await make("static", { onProgress: (step) => progress.push(step) });
+    expect(pack.articleCount).toBe(2);
+    expect(progress.at(-1)!.pagesDone).toBe(progress.at(-1)!.pagesFound);
+    expect(progress.at(-1)!.pagesDone).toBeGreaterThan(6);
+    expect(pack.bytes).toBe(fs.statSync(pack.file).size);
+    const { names, html, entries } = unzipped(pack.file);
+    const home = html.get("index.html")!;
+    expect(home).toContain("Fractions with bottle tops");
+    expect(home).toContain(`href="category/${magazine.categorySlug}.html"`);
+    const articleFile = `articles/${magazine.first.id}.html`;
+    const article = html.get(articleFile)!;
+    expect(article).toContain("xylophonic");
+    expect(names.has(`articles/${magazine.second.id}.html`)).toBe(true);
+    expect(names.has(`category/${magazine.categorySlug}.html`)).toBe(true);
+    expect(names.has("about.html")).toBe(true);
+    expect(names.has("ask-kafundisha.html")).toBe(true);
+
+    // The question and its answer.
+    const questionFile = `${questionPath(magazine.question).slice(1)}.html`;
+    expect(html.get(questionFile)).toContain("Start with groups of four bottle tops.");
+
+    // Images at their smallest copy (480 px wide WebP), inside the pack.
+    const image = /<img\b[^>]*\ssrc="(\.\.\/files\/media\/articles\/school-pack-first\.[^"]+)"/.exec(article)?.[1];
+    expect(image).toMatch(/\.w480\.webp$/);
+    const imageBytes = entries[path.posix.join("articles", image!)]!;
+    expect((await sharp(Buffer.from(imageBytes)).metadata()).width).toBe(480);
+    expect(article).not.toMatch(/srcset=/i);
+
+    // The small resource is packed; the large one is linked online.
+    const resourceLink = new RegExp(`href="(\\.\\./downloads/${magazine.smallResourceId}/[^"]+\\.pdf)"`).exec(article)?.[1];
+    expect(resourceLink).toBeDefined();
+    expect(
+      Buffer.from(entries[path.posix.join("articles", decodeURIComponent(resourceLink!))]!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(article).toMatch(
+      new RegExp(`<a href="${publicUrl}/downloads/[^"]+"[^>]*>Not in this pack: ${magazine.largeResourceTitle} \\(40\\.0 MB\\) — download it online</a>`),
+    );
+
+    // Every page: no script, no form, the date the pack was made and its live address; every link inside the pack resolves.
+    expect(html.size).toBeGreaterThan(6);
+    for (const [file, page] of html) {
+      expect(page, file).not.toMatch(/<script|<form|<button/i);
+      expect(page, file).toContain("School pack made on 26 November 2026");
+      expect(page, file).not.toMatch(/href="[^"]*\/auth"/);
+      for (const target of internalTargets(file, page)) expect(names.has(target), `${file} → ${target}`).toBe(true);
+      // Nothing the page shows comes from elsewhere; links out (sharing, the live site) stay links.
+      expect(page, file).not.toMatch(/\ssrc="(https?:)?\/\//);
+    }
+    expect(article).toContain(`<a href="${publicUrl}/articles/${magazine.first.id}"`);
+    // The link from one article to the other, relative.
+    expect(html.get(`articles/${magazine.second.id}.html`)).toContain(`href="${magazine.first.id}.html"`);
+
+    // What is not published is not in the pack.
+    expect(names.has(`articles/${magazine.draftId}.html`)).toBe(false);
+    for (const page of html.values()) expect(page).not.toContain("Unfinished draft about chalk");
+  });
+
+  it("a resource limit of 0 leaves every resource online", async () => {
+    const pack = await make("static", { maxResourceBytes: 0, madeAt: new Date("2026-11-26T11:00:00Z") });
+    const { names, html } = unzipped(pack.file);
+    expect([...names].some((name) => name.startsWith("downloads/"))).toBe(false);
+    expect(html.get(`articles/${magazine.first.id}.html`)).toContain("Not in this pack: Fractions worksheet");
+  });
+
+  it.skipIf(!zimToolsHere || !kiwixServeHere)("a ZIM pack passes zimcheck, and kiwix-serve serves its pages, images and full-text search", async () => {
+    const pack = await make("zim");
+    expect(pack.file.endsWith(".zim")).toBe(true);
+    expect(pack.articleCount).toBe(2);
+    const check = await run("zimcheck", ["-A", pack.file]).catch((error: { stdout: string; stderr: string }) => error);
+    expect(check.stdout).toContain("Overall Test Status: Pass");
+
+    const port = await freePort();
+    const kiwix: ChildProcess = spawn("kiwix-serve", ["--address=127.0.0.1", `--port=${port}`, pack.file], { stdio: "ignore" });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const catalog = await (async () => {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const answer = await fetch(`${base}/catalog/v2/entries`).catch(() => null);
+          if (answer?.ok) return answer.text();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error("kiwix-serve did not answer");
+      })();
+      expect(catalog).toContain("<title>The Educator</title>");
+      expect(catalog).toContain("<language>eng</language>");
+      const book = /<link type="text\/html" href="\/([^"/]+)"/.exec(catalog)?.[1];
+      expect(book).toBeDefined();
+
+      const article = await fetch(`${base}/${book}/articles/${magazine.first.id}.html`);
+      expect(article.status).toBe(200);
+      const articleHtml = await article.text();
+      expect(articleHtml).toContain("xylophonic");
+      expect(articleHtml).toContain("School pack made on 26 November 2026");
+      const image = /<img\b[^>]*\ssrc="\.\.\/(files\/media\/articles\/school-pack-first\.[^"]+)"/.exec(articleHtml)?.[1];
+      const imageAnswer = await fetch(`${base}/${book}/${image}`);
+      expect(imageAnswer.status).toBe(200);
+      expect(imageAnswer.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(Buffer.from(await imageAnswer.arrayBuffer())).metadata()).width).toBe(480);
+
+      const search = await fetch(`${base}/search?content=${book}&pattern=xylophonic`);
+      expect(search.status).toBe(200);
+      expect(await search.text()).toContain(`/${book}/articles/${magazine.first.id}.html`);
+    } finally {
+      kiwix.kill();
+    }
+  });
+
+  it("stores packs in storage with a manifest, keeps the last three of each format, and lists them newest first", async () => {
+    const { storage } = started.services;
+    const file = path.join(outDir, "stand-in.bin");
+    fs.writeFileSync(file, "pack bytes");
+    const stored = [];
+    for (const [hour, format] of [
+      [1, "zim"],
+      [2, "static"],
+      [3, "zim"],
+      [4, "zim"],
+      [5, "zim"],
+    ] as const) {
+      const pack: SchoolPack = { format, file, bytes: 10, articleCount: hour, madeAt: new Date(Date.UTC(2026, 10, 26, hour)) };
+      stored.push(await storeSchoolPack(storage, pack));
+    }
+    expect(stored[0]!.key).toBe("2026-11-26T01-00-00Z.zim");
+    expect(stored[1]!.key).toBe("2026-11-26T02-00-00Z.zip");
+    const listed = await listSchoolPacks(storage);
+    expect(listed.map((pack) => [pack.key, pack.format, pack.articleCount])).toEqual([
+      ["2026-11-26T05-00-00Z.zim", "zim", 5],
+      ["2026-11-26T04-00-00Z.zim", "zim", 4],
+      ["2026-11-26T03-00-00Z.zim", "zim", 3],
+      ["2026-11-26T02-00-00Z.zip", "static", 2],
+    ]);
+    expect(listed.filter((pack) => pack.format === "zim")).toHaveLength(keptPacksPerFormat);
+    const names = (await storage.list(schoolPackBucket)).map((entry) => entry.name);
+    expect(names).not.toContain("2026-11-26T01-00-00Z.zim");
+    expect(names).not.toContain("2026-11-26T01-00-00Z.zim.json");
+    const read = await storage.read(schoolPackBucket, "2026-11-26T05-00-00Z.zim");
+    expect(await new Response(read!.body).text()).toBe("pack bytes");
+  });
+});
+
+describe("npm run export", () => {
+  it("without zimwriterfs, --zim stops with one line naming the Debian package, and exit code 1", async () => {
+    const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), "no-zim-tools-"));
+    const failed = await run(process.execPath, ["--import", "tsx", "scripts/export.ts", "--zim"], {
+      cwd: projectRoot,
+      env: { ...process.env, PATH: emptyPath, DATA_DIR: path.join(emptyPath, "data") },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    fs.rmSync(emptyPath, { recursive: true, force: true });
+    expect("code" in failed && failed.code).toBe(1);
+    expect(failed.stdout).toBe("");
+    expect(failed.stderr.trim().split("\n")).toEqual([
+      "zimwriterfs was not found: install Debian's zim-tools (apt-get install zim-tools) to make a ZIM pack; --static works without it.",
+    ]);
+  });
+});
+
+// The demo magazine's pack stays small enough for a slow connection and a small SD card: the
+// budget below is about four times what it measures (0.4 MB either way, November 2026).
+const demoPackBudgetBytes = 2 * 1024 * 1024;
+
+describe("the demo magazine's pack", () => {
+  let started: TestServices;
+  let pages: PageSource;
+  beforeAll(async () => {
+    started = await startTestServices({ PUBLIC_URL: publicUrl, SEED_DEMO: "true" });
+    pages = pageSourceOf(await loadBuild(), publicUrl);
+  });
+  afterAll(() => started.stop());
+
+  const formats = zimToolsHere ? (["static", "zim"] as const) : (["static"] as const);
+  it.each(formats)("as %s stays within its size budget", async (format) => {
+    const pack = await makeSchoolPack({ format, pages, clientDir, outDir, maxResourceBytes: 5 * 1024 * 1024 });
+    expect(pack.articleCount).toBeGreaterThanOrEqual(15);
+    expect(pack.bytes).toBeGreaterThan(100 * 1024);
+    expect(pack.bytes).toBeLessThanOrEqual(demoPackBudgetBytes);
+  });
+});
