@@ -948,7 +948,9 @@ export const schoolPackRuns = pgTable(
   },
   (t) => [
     uniqueIndex("school_pack_runs_scheduled_for_key").on(t.scheduledFor),
-    uniqueIndex("school_pack_runs_one_at_a_time").on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex("school_pack_runs_one_at_a_time")
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('queued', 'running')`),
     index("school_pack_runs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -78,7 +78,8 @@ async function measure(url: string, options = load): Promise<WrkFigures> {
 
 function budgetFor(label: string): number | undefined {
   // Ask Kafundisha's pages (issue 25) and the lesson resources library (issue 26) meet the article page's budget.
-  if (label.startsWith("/articles/{id}") || label === "/ask-kafundisha/{id}" || label === "/ask-kafundisha" || label === "/resources") return targets.articleFirstVisitKiB;
+  if (label.startsWith("/articles/{id}") || label === "/ask-kafundisha/{id}" || label === "/ask-kafundisha" || label === "/resources")
+    return targets.articleFirstVisitKiB;
   if (label === "/" || label === "/articles" || label.startsWith("/category/")) return targets.listFirstVisitKiB;
   return undefined;
 }

@@ -31,7 +31,11 @@ export const demoResources: DemoResource[] = [
       },
       {
         heading: "Learning outcomes",
-        lines: ["- Run, hop and side-step over 20 metres with control.", "- Take turns and encourage team mates.", "- Explain one way warming up protects the body."],
+        lines: [
+          "- Run, hop and side-step over 20 metres with control.",
+          "- Take turns and encourage team mates.",
+          "- Explain one way warming up protects the body.",
+        ],
       },
       {
         heading: "Warm-up (8 minutes)",
@@ -48,7 +52,10 @@ export const demoResources: DemoResource[] = [
       },
       {
         heading: "Cool-down and reflection (10 minutes)",
-        lines: ["Slow walk and breathing. Each team names one thing they did well together.", "Assessment: watch for control when changing direction; note learners who need support."],
+        lines: [
+          "Slow walk and breathing. Each team names one thing they did well together.",
+          "Assessment: watch for control when changing direction; note learners who need support.",
+        ],
       },
     ],
   },

@@ -40,7 +40,11 @@ async function findLessonPath(base: string): Promise<string> {
 /** The tokens a page list may hold, each with the label its figures are printed under. */
 const tokens = [
   { is: isArticleToken, label: "/articles/{id}", find: findArticlePath },
-  { is: isQuestionToken, label: "/ask-kafundisha/{id}", find: (base: string) => firstLink(base, "/ask-kafundisha", /^\/ask-kafundisha\/[^/]+$/, "question (/ask-kafundisha/{id})") },
+  {
+    is: isQuestionToken,
+    label: "/ask-kafundisha/{id}",
+    find: (base: string) => firstLink(base, "/ask-kafundisha", /^\/ask-kafundisha\/[^/]+$/, "question (/ask-kafundisha/{id})"),
+  },
   { is: (page: string) => page === "lesson", label: "/articles/{id} with resources", find: findLessonPath },
 ];
 
@@ -48,7 +52,10 @@ const tokens = [
  * The pages to measure with the tokens replaced by real paths ("article": one published article,
  * "question": one question, "lesson": an article with files to download), each with its label.
  */
-export async function resolvePages(base: string, pages: string[]): Promise<{ pages: string[]; articlePath?: string; questionPath?: string; label(page: string): string }> {
+export async function resolvePages(
+  base: string,
+  pages: string[],
+): Promise<{ pages: string[]; articlePath?: string; questionPath?: string; label(page: string): string }> {
   const labels = new Map<string, string>();
   const resolved: string[] = [];
   for (const page of pages) {

@@ -181,13 +181,21 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     expect((await rename("Tasha the Librarian")).status).toBe(200);
 
     // The approval reaches the page cache through the change events, a moment after the update.
-    const { html: page } = await pageWhen(`${server.url}/articles/${article.id}`, (found) => found.html.includes("Our reading corner doubled"), "the approved comment");
+    const { html: page } = await pageWhen(
+      `${server.url}/articles/${article.id}`,
+      (found) => found.html.includes("Our reading corner doubled"),
+      "the approved comment",
+    );
     expect(page).toContain("Natasha Zulu");
     expect(page).not.toContain("Tasha the Librarian");
 
     expect((await postComment(article.id, "We now run it at lunch too.", { jar: reader.jar })).status).toBe(200);
     await db.update(comments).set({ status: "approved" }).where(eq(comments.articleId, article.id));
-    const { html: later } = await pageWhen(`${server.url}/articles/${article.id}`, (found) => found.html.includes("We now run it at lunch too."), "the second approved comment");
+    const { html: later } = await pageWhen(
+      `${server.url}/articles/${article.id}`,
+      (found) => found.html.includes("We now run it at lunch too."),
+      "the second approved comment",
+    );
     const newer = later.indexOf("We now run it at lunch too.");
     expect(later.slice(later.lastIndexOf("<li", newer), newer)).toContain("Tasha the Librarian");
     const older = later.indexOf("Our reading corner doubled library loans.");

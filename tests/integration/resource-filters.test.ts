@@ -252,7 +252,12 @@ describe(`grade, subject, type and language filters (${testDatabaseKind})`, () =
     expect(english.items).not.toContain("bemba");
     expect((await feed("/rss.xml")).items).toEqual(expect.arrayContaining(["gossip", "nyanja", "bemba"]));
 
-    const json = (await (await fetch(`${server.url}/feed.json?lang=bem`)).json()) as { title: string; language: string; feed_url: string; items: { url: string }[] };
+    const json = (await (await fetch(`${server.url}/feed.json?lang=bem`)).json()) as {
+      title: string;
+      language: string;
+      feed_url: string;
+      items: { url: string }[];
+    };
     expect(json).toMatchObject({ title: "Icibemba | The Educator", language: "bem", feed_url: `${publicUrl}/feed.json?lang=bem` });
     expect(json.items.map((item) => item.url)).toEqual([`${publicUrl}/articles/${id.bemba}`]);
 

@@ -27,7 +27,8 @@ import { signInOverHttp, startTestServer, type CookieJar, type TestServer } from
 let server: TestServer;
 let admin: CookieJar;
 const clientDir = path.join(projectRoot, "build/client");
-const pages = async () => pageSourceOf((await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild, server.services.config.PUBLIC_URL);
+const pages = async () =>
+  pageSourceOf((await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild, server.services.config.PUBLIC_URL);
 /** Two instances' workers on one database; packs as static sites only (as on a server without zim-tools), for speed. */
 const startWorker = () => startSchoolPackWorker({ services: server.services, pages, clientDir, idleMs: 100, zimwriterfs: "/no/zimwriterfs" });
 

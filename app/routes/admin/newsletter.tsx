@@ -81,7 +81,6 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), id: z.uuid() }),
 ]);
 
-
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAbility(request, "sendNewsletter");
@@ -123,13 +122,15 @@ const statusStyles = {
 
 const fieldClass = "mt-1 rounded-md border border-input bg-card px-3 py-2 text-sm";
 
-
 export default function NewsletterScreen({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(loaderData);
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
   const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers } = loaderData;
-  useReloadWhile(sends.some((send) => send.pending > 0), 3000);
+  useReloadWhile(
+    sends.some((send) => send.pending > 0),
+    3000,
+  );
   return (
     <div className="space-y-10">
       <div>

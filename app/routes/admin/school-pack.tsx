@@ -21,7 +21,12 @@ const formatNames = { static: "Static site (zip)", zim: "ZIM file for Kiwix" } a
 
 export async function loader() {
   const { db, storage, config, wakeSchoolPacks } = services();
-  const [schedule, runs, packs, zimTools] = await Promise.all([readSchoolPackSchedule(db), latestSchoolPackRuns(db, 1), listSchoolPacks(storage), hasZimwriterfs()]);
+  const [schedule, runs, packs, zimTools] = await Promise.all([
+    readSchoolPackSchedule(db),
+    latestSchoolPackRuns(db, 1),
+    listSchoolPacks(storage),
+    hasZimwriterfs(),
+  ]);
   const next = schedule ? schoolPackSlots(schedule.day, new Date(), config.SITE_TIMEZONE).next : null;
   const run = runs[0];
   return {
@@ -52,7 +57,6 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("schedule"), day: z.coerce.number().int().min(1).max(28), enabled: z.enum(["on"]).optional() }),
 ]);
 
-
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAbility(request, "makeSchoolPacks");
@@ -69,7 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
       return actionAnswer(true, { type: "success", title: "Schedule saved", description });
     }
     if (!(await requestSchoolPack(db, user.id)))
-      return actionAnswer(false, { type: "error", title: "Already under way", description: "A pack is being made now. It appears here when it is ready." }, 409);
+      return actionAnswer(
+        false,
+        { type: "error", title: "Already under way", description: "A pack is being made now. It appears here when it is ready." },
+        409,
+      );
     wakeSchoolPacks?.();
     return actionAnswer(true, { type: "success", title: "Making a new pack", description: "It appears here when it is ready." });
   } catch (error) {
@@ -78,7 +86,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const fieldClass = "mt-1 rounded-md border border-input bg-card px-3 py-2 text-sm";
-
 
 export default function SchoolPackScreen({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -97,13 +104,14 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
         </p>
         {!makesPacks && (
           <p role="note" className="mt-3 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-foreground">
-            This server does not make packs (it runs without the production build, or with SCHOOL_PACK_WORKER=false): another instance makes them, or run
-            npm run export -- --static on the server.
+            This server does not make packs (it runs without the production build, or with SCHOOL_PACK_WORKER=false): another instance makes them, or run npm
+            run export -- --static on the server.
           </p>
         )}
         {!zimTools && (
           <p role="note" className="mt-3 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-foreground">
-            Debian's zim-tools are not installed on this server, so packs are made as a static site only. Install them (apt-get install zim-tools) for ZIM files.
+            Debian's zim-tools are not installed on this server, so packs are made as a static site only. Install them (apt-get install zim-tools) for ZIM
+            files.
           </p>
         )}
       </div>
@@ -120,7 +128,8 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
               <li key={pack.key} className="rounded-lg border border-border p-4">
                 <p className="font-semibold">{formatNames[pack.format]}</p>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  Made <time dateTime={pack.made.iso}>{pack.made.text}</time> · {pack.size} · {pack.articleCount === 1 ? "1 article" : `${pack.articleCount} articles`}
+                  Made <time dateTime={pack.made.iso}>{pack.made.text}</time> · {pack.size} ·{" "}
+                  {pack.articleCount === 1 ? "1 article" : `${pack.articleCount} articles`}
                 </p>
                 <a href={pack.url} download className="mt-3 inline-block text-sm font-semibold text-accent underline underline-offset-4">
                   Download {pack.format === "zim" ? "the ZIM file" : "the static site"} ({pack.size})

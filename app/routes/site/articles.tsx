@@ -26,7 +26,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
   }),
   ...pageLinkMeta(data?.pages),
   // Listing one language, the page offers that language's feed first.
-  ...feedLinkMeta(publicUrlFrom(matches), data?.params.lang ? { path: "", name: languageName(data.params.lang), query: articleListSearch({ lang: data.params.lang }) } : undefined),
+  ...feedLinkMeta(
+    publicUrlFrom(matches),
+    data?.params.lang ? { path: "", name: languageName(data.params.lang), query: articleListSearch({ lang: data.params.lang }) } : undefined,
+  ),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

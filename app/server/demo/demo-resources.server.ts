@@ -73,11 +73,14 @@ function demoOdt(resource: DemoResource): Uint8Array {
       return [
         `<text:h text:outline-level="2">${escapeXml(section.heading)}</text:h>`,
         ...paragraphs.map((line) => `<text:p>${escapeXml(line)}</text:p>`),
-        items.length > 0 ? `<text:list>${items.map((item) => `<text:list-item><text:p>${escapeXml(item.slice(2))}</text:p></text:list-item>`).join("")}</text:list>` : "",
+        items.length > 0
+          ? `<text:list>${items.map((item) => `<text:list-item><text:p>${escapeXml(item.slice(2))}</text:p></text:list-item>`).join("")}</text:list>`
+          : "",
       ].join("");
     })
     .join("");
-  const office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3"';
+  const office =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3"';
   const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${office}><office:body><office:text><text:h text:outline-level="1">${escapeXml(resource.title)}</text:h>${body}</office:text></office:body></office:document-content>`;
   const meta = `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${office} xmlns:dc="http://purl.org/dc/elements/1.1/"><office:meta><dc:title>${escapeXml(resource.title)}</dc:title></office:meta></office:document-meta>`;
   const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="meta.xml" manifest:media-type="text/xml"/></manifest:manifest>`;

@@ -150,16 +150,31 @@ export function startSchoolPackWorker(options: SchoolPackWorkerOptions): { wake(
       const run = await claimRun(db);
       if (!run) return "idle";
       inHand = run;
-      const lease = setInterval(() => void db.update(schoolPackRuns).set({ leaseUntil: renewed() }).where(ours(run)).catch(() => {}), leaseMs / 3);
+      const lease = setInterval(
+        () =>
+          void db
+            .update(schoolPackRuns)
+            .set({ leaseUntil: renewed() })
+            .where(ours(run))
+            .catch(() => {}),
+        leaseMs / 3,
+      );
       try {
         await makePacks(options, run, () => !stopped);
-        if (!stopped) await db.update(schoolPackRuns).set({ status: "done", step: null, finishedAt: sql`now()`, leaseUntil: null }).where(ours(run));
+        if (!stopped)
+          await db
+            .update(schoolPackRuns)
+            .set({ status: "done", step: null, finishedAt: sql`now()`, leaseUntil: null })
+            .where(ours(run));
         log.info({ run: run.id }, "school pack made");
       } catch (error) {
         if (stopped) return "made";
         log.error({ err: error, run: run.id }, "school pack failed");
         const message = error instanceof Error ? error.message : String(error);
-        await db.update(schoolPackRuns).set({ status: "failed", error: message.slice(0, 500), finishedAt: sql`now()`, leaseUntil: null }).where(ours(run));
+        await db
+          .update(schoolPackRuns)
+          .set({ status: "failed", error: message.slice(0, 500), finishedAt: sql`now()`, leaseUntil: null })
+          .where(ours(run));
       } finally {
         clearInterval(lease);
         inHand = null;
