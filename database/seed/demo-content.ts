@@ -26,6 +26,8 @@ export interface DemoArticle {
   daysAgo: number;
   views: number;
   image: { hue: number; label: string };
+  /** BCP 47; English when not given. */
+  language?: string;
 }
 
 export interface DemoTeamMember {
@@ -1026,6 +1028,32 @@ Warm regards,
 
 *Have a question for Kafundisha? Send it through our contact page.*`,
   },
+  {
+    key: "nyanja-reading-grade-4",
+    title: "Tiwerenge: Chisomo ndi Munda (Giredi 4)",
+    excerpt: "[Demo text] Nkhani yaifupi ndi mafunso owerenga a ana a Giredi 4, m'Chinyanja.",
+    categorySlug: "education-news",
+    status: "published",
+    daysAgo: 21,
+    views: 214,
+    image: { hue: 150, label: "Tiwerenge: Grade 4 Reading" },
+    language: "ny",
+    content: `[Demo text]
+
+**Giredi 4 · Chinyanja · Kuwerenga**
+
+## Nkhani: Chisomo ndi Munda
+
+Chisomo ali ndi munda pafupi ndi sukulu. Tsiku lililonse amathirira masamba ndi madzi. Mvula itabwera, masamba anakula bwino. Anzake a m'kalasi anabwera kudzaona munda wake.
+
+## Mafunso
+
+1. Chisomo ali ndi chiyani pafupi ndi sukulu?
+2. Amathirira masamba ndi chiyani?
+3. Nchiyani chinachitika mvula itabwera?
+
+_This is demo text, marked as such: it stands in for a Grade 4 reading lesson written by a fluent Chinyanja teacher, and shows how a lesson in a Zambian language is found under Lesson Resources (Grade 4 · Chinyanja · Reading)._`,
+  },
 ];
 
 export const demoTeam: DemoTeamMember[] = [
@@ -1235,6 +1263,7 @@ export const demoCurriculum: Record<string, { level?: string; subjects?: string[
   "ai-lesson-planning": { resourceType: "lesson-plan" },
   "school-garden-enterprise": { level: "form-2", subjects: ["agricultural-science", "commerce-and-business-studies"], resourceType: "scheme-of-work" },
   "entrepreneurship-club-market-day": { level: "grade-6", subjects: ["social-studies", "mathematics"], resourceType: "lesson-plan" },
+  "nyanja-reading-grade-4": { level: "grade-4", subjects: ["literacy", "zambian-languages"], resourceType: "reading" },
 };
 
 export interface DemoTranslation {

@@ -101,6 +101,26 @@ export const demoResources: DemoResource[] = [
     ],
   },
   {
+    articleKey: "nyanja-reading-grade-4",
+    title: "Chisomo ndi Munda: nkhani ndi mafunso (demo)",
+    resourceType: "reading",
+    format: "pdf",
+    fileName: "chisomo-ndi-munda.pdf",
+    sections: [
+      {
+        heading: "Nkhani: Chisomo ndi Munda",
+        lines: [
+          "Chisomo ali ndi munda pafupi ndi sukulu. Tsiku lililonse amathirira masamba ndi madzi. Mvula itabwera, masamba anakula bwino. Anzake a m'kalasi anabwera kudzaona munda wake.",
+        ],
+      },
+      {
+        heading: "Mafunso",
+        lines: ["- Chisomo ali ndi chiyani pafupi ndi sukulu?", "- Amathirira masamba ndi chiyani?", "- Nchiyani chinachitika mvula itabwera?"],
+      },
+      { heading: "Demo text", lines: ["This stands in for a Grade 4 reading lesson written by a fluent Chinyanja teacher."] },
+    ],
+  },
+  {
     articleKey: "entrepreneurship-club-market-day",
     title: "Market day lesson plan (editable)",
     resourceType: "lesson-plan",

@@ -49,4 +49,15 @@ describe(`the demo magazine's resources (${testDatabaseKind})`, () => {
       }
     }
   });
+
+  it("a Grade 4 teacher looking for a Nyanja reading lesson finds one, with its worksheet to download", async () => {
+    const html = await (await fetch(`${demo.url}/resources?level=grade-4&lang=ny&type=reading`)).text();
+    const lesson = demoArticles.find((article) => article.key === "nyanja-reading-grade-4")!;
+    expect(html).toContain(lesson.title);
+    const [row] = await demo.services.db.select({ id: articles.id, language: articles.language }).from(articles).where(eq(articles.title, lesson.title));
+    expect(row!.language).toBe("ny");
+    const page = await (await fetch(`${demo.url}/articles/${row!.id}`)).text();
+    expect(page).toContain('lang="ny"');
+    expect(page).toContain("Chisomo ndi Munda: nkhani ndi mafunso (demo)");
+  });
 });

@@ -117,6 +117,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
             authorId: author ? authorId.get(author)! : null,
             scheduledAt,
             slug: slugify(article.title),
+            language: article.language ?? "en",
             publishedAt: article.status === "published" ? at : null,
             createdAt: at,
             updatedAt: at,
