@@ -386,6 +386,8 @@ export const articleResources = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     pageCount: integer("page_count"),
     previewKey: text("preview_key"),
+    /** The preview's size, so data saver can say how large it is before a tap. */
+    previewBytes: integer("preview_bytes"),
     downloads: integer("downloads").notNull().default(0),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -8,3 +8,6 @@ export const resourcePreviewSize = { width: 240, height: 320 } as const;
 export function resourcePreviewPath(resourceId: string): string {
   return `/downloads/${resourceId}/preview.webp`;
 }
+
+/** On a preview's <img>: its size in bytes, which data saver's "Show image" link tells (data-saver.server.ts). */
+export const imageBytesAttribute = "data-image-bytes";

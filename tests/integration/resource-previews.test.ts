@@ -83,7 +83,12 @@ async function uploadedTo(status: "draft" | "published", file: Buffer, name: str
   const article = await anArticle(server.services.db, { categoryId, status, title: `${title} article` });
   const response = await upload(article.id, file, name, title);
   const [row] = await server.services.db
-    .select({ id: articleResources.id, storageKey: articleResources.storageKey, previewKey: articleResources.previewKey })
+    .select({
+      id: articleResources.id,
+      storageKey: articleResources.storageKey,
+      previewKey: articleResources.previewKey,
+      previewBytes: articleResources.previewBytes,
+    })
     .from(articleResources)
     .where(eq(articleResources.articleId, article.id));
   return { article, status: response.status, row };
@@ -160,7 +165,9 @@ describe(`resource previews (${testDatabaseKind})`, () => {
     expect(page.status).toBe(200);
     const visible = withoutTemplates(page.html);
     expect(visible).not.toMatch(/<img\b/);
-    expect(visible).toMatch(new RegExp(`<a href="${path}" data-saver-image[^>]*><span>Show image</span>`));
+    // It says how large the picture is, from the size kept with the upload.
+    const kilobytes = Math.max(1, Math.round(row!.previewBytes! / 1024));
+    expect(visible).toMatch(new RegExp(`<a href="${path}" data-saver-image[^>]*><span>Show image \\(${kilobytes} KB\\)</span>`));
     // The usual page still has it.
     expect(withoutTemplates((await rawRequest(`${server.url}/articles/${article.id}`)).html)).toContain(`<img src="${path}"`);
   });

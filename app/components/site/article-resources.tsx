@@ -1,7 +1,7 @@
 import { Download, FileSpreadsheet, FileText, Presentation, type SiteIcon } from "#app/components/site/icons";
 import { describeResource, resourceDownloadPath, type ResourceFacts, type ResourceFormat } from "#app/lib/resource-files";
 import { hook, hooks } from "#app/lib/reader-hooks";
-import { resourcePreviewPath, resourcePreviewSize } from "#app/lib/resource-previews";
+import { imageBytesAttribute, resourcePreviewPath, resourcePreviewSize } from "#app/lib/resource-previews";
 import { cn } from "#app/lib/cn";
 
 export interface ReaderResource extends ResourceFacts {
@@ -9,6 +9,8 @@ export interface ReaderResource extends ResourceFacts {
   title: string;
   /** Set when the resource has a picture of its first page (a PDF's). */
   previewKey?: string | null;
+  /** The picture's size, told by data saver before a tap. */
+  previewBytes?: number | null;
 }
 
 const iconFor: Record<ResourceFormat, SiteIcon> = {
@@ -22,7 +24,7 @@ const iconFor: Record<ResourceFormat, SiteIcon> = {
 };
 
 /** What a resource's picture needs. */
-export type ResourcePicture = Pick<ReaderResource, "id" | "format" | "previewKey">;
+export type ResourcePicture = Pick<ReaderResource, "id" | "format" | "previewKey" | "previewBytes">;
 
 /**
  * A resource's picture: its first page where it has a preview, else its type's icon. A plain
@@ -39,6 +41,7 @@ export function ResourceThumbnail({ resource, className }: { resource: ResourceP
         loading="lazy"
         decoding="async"
         className={cn("h-auto w-16 shrink-0 rounded-sm border border-border bg-white", className)}
+        {...(resource.previewBytes ? { [imageBytesAttribute]: resource.previewBytes } : {})}
       />
     );
   }

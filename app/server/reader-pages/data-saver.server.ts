@@ -3,6 +3,7 @@ import path from "node:path";
 import { projectRoot } from "#database/paths";
 import { services } from "#app/server/core/services.server";
 import { hooks } from "#app/lib/reader-hooks";
+import { imageBytesAttribute } from "#app/lib/resource-previews";
 
 /** The reader's choice, remembered for a year; without it, the browser's `Save-Data: on` decides. */
 export const dataSaverCookieName = "educator_data_saver";
@@ -81,7 +82,8 @@ export function imagesOnRequest(html: string): string {
   return html.replace(/<link rel="preload" as="image"[^>]*>/g, "").replace(/<img\b([^>]*?)\/?>/g, (_tag, attributeText: string) => {
     const attributes = tagAttributes(attributeText);
     const source = smallestSource(attributes);
-    const kilobytes = kilobytesOf(source);
+    const statedBytes = Number(attributes.get(imageBytesAttribute));
+    const kilobytes = statedBytes > 0 ? Math.max(1, Math.round(statedBytes / 1024)) : kilobytesOf(source);
     const alt = attributes.get("alt") ?? "";
     const label = `Show image${alt ? `: ${alt}` : ""}${kilobytes ? ` (${kilobytes} KB)` : ""}`;
     const width = attributes.get("width");

@@ -27,6 +27,7 @@ export interface ArticleResource {
   sizeBytes: number;
   pageCount: number | null;
   previewKey: string | null;
+  previewBytes: number | null;
 }
 
 const readerColumns = {
@@ -37,6 +38,7 @@ const readerColumns = {
   sizeBytes: articleResources.sizeBytes,
   pageCount: articleResources.pageCount,
   previewKey: articleResources.previewKey,
+  previewBytes: articleResources.previewBytes,
 };
 
 /** An article's resources in order, for its page (the loader shows them only when the article is). */
@@ -55,7 +57,7 @@ export function listArticleResources(db: AppDb, articleId: string): Promise<Arti
 export async function resourcePicturesOf(
   db: AppDb,
   articleIds: readonly string[],
-): Promise<Map<string, Pick<ArticleResource, "id" | "format" | "previewKey">>> {
+): Promise<Map<string, Pick<ArticleResource, "id" | "format" | "previewKey" | "previewBytes">>> {
   if (articleIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([articleResources.articleId], {
@@ -63,6 +65,7 @@ export async function resourcePicturesOf(
       id: articleResources.id,
       format: articleResources.format,
       previewKey: articleResources.previewKey,
+      previewBytes: articleResources.previewBytes,
     })
     .from(articleResources)
     .where(inArray(articleResources.articleId, [...articleIds]))
@@ -156,6 +159,7 @@ export async function addArticleResource(db: AppDb, storage: Storage, input: New
           sizeBytes: inspected.bytes.length,
           pageCount: inspected.pageCount,
           previewKey,
+          previewBytes: previewKey && preview && "webp" in preview ? preview.webp.length : null,
           uploadedBy: input.uploadedBy,
         })
         .returning({ id: articleResources.id });

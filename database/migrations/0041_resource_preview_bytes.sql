@@ -1,0 +1,1 @@
+ALTER TABLE "article_resources" ADD COLUMN "preview_bytes" integer;
