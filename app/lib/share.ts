@@ -1,3 +1,5 @@
+import { withWhatsAppRef } from "./whatsapp-message";
+
 /** What sharing tells the reader: the spec's "Link copied!", or the link when even copying failed. */
 export type ShareOutcome = { copied: true } | { copied: false; url: string } | null;
 
@@ -48,10 +50,13 @@ export async function shareLink(title: string, path: string): Promise<ShareOutco
   return copyLink(url);
 }
 
-/** Share links for where teachers talk: WhatsApp (`wa.me`, title and link as the message) and Facebook. */
+/**
+ * Share links for where teachers talk: WhatsApp (`wa.me`, title and link as the message, the link
+ * marked so analytics counts the visits it brings as WhatsApp's) and Facebook.
+ */
 export function shareTargets(title: string, url: string) {
   return {
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${withWhatsAppRef(url)}`)}`,
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
   };
 }

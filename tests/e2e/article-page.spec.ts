@@ -75,7 +75,8 @@ test("WhatsApp and Facebook links carry the article's title and address; Copy li
   expect(canonical).toMatch(/\/articles\/[0-9a-f-]{36}$/);
   const whatsapp = page.getByRole("link", { name: "WhatsApp" });
   expect(new URL((await whatsapp.getAttribute("href"))!).origin).toBe("https://wa.me");
-  expect(new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")).toBe(`${title} ${canonical}`);
+  // The link is marked: the visits it brings count as WhatsApp's in analytics.
+  expect(new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")).toBe(`${title} ${canonical}?ref=whatsapp`);
   await expect(whatsapp).toHaveAttribute("target", "_blank");
   const facebook = page.getByRole("link", { name: "Facebook" });
   expect(new URL((await facebook.getAttribute("href"))!).searchParams.get("u")).toBe(canonical);
