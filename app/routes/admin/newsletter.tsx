@@ -21,6 +21,7 @@ import { plural } from "#app/lib/plural";
 import { confirmSubmit, useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
+import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta, siteName } from "#app/lib/seo";
 import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
@@ -145,10 +146,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         )}
       </div>
 
-      <section aria-labelledby="counts-heading">
-        <h2 id="counts-heading" className="text-xl font-bold">
-          Subscribers
-        </h2>
+      <AdminSection id="counts" title="Subscribers">
         <dl className="mt-3 grid max-w-xl grid-cols-3 gap-4">
           {(["confirmed", "pending", "unsubscribed"] as const).map((status) => (
             <div key={status} className="rounded-lg border border-border p-4">
@@ -157,12 +155,9 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
             </div>
           ))}
         </dl>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="schedule-heading" className="max-w-xl">
-        <h2 id="schedule-heading" className="text-xl font-bold">
-          Schedule
-        </h2>
+      <AdminSection id="schedule" title="Schedule" className="max-w-xl">
         <p className="mt-1 text-sm text-muted-foreground">
           {schedule?.next ? (
             <>
@@ -200,12 +195,9 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
             Save schedule
           </Button>
         </Form>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="preview-heading">
-        <h2 id="preview-heading" className="text-xl font-bold">
-          Next digest
-        </h2>
+      <AdminSection id="preview" title="Next digest">
         {preview ? (
           <>
             <p className="mt-1 text-sm text-muted-foreground">
@@ -236,12 +228,9 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         ) : (
           <p className="mt-1 text-muted-foreground">No articles were published in the last 7 days: there is nothing to send.</p>
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="sends-heading">
-        <h2 id="sends-heading" className="text-xl font-bold">
-          Sends
-        </h2>
+      <AdminSection id="sends" title="Sends">
         <div className="mt-3">
           <Table stackBelow="2xl">
             <caption className="sr-only">Digests, newest first, with their delivery counts</caption>
@@ -287,12 +276,16 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
             </tbody>
           </Table>
         </div>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="subscribers-heading">
-        <h2 id="subscribers-heading" className="text-xl font-bold">
-          Subscriber list <span className="text-base font-normal text-muted-foreground">{`(${subscriberTotal})`}</span>
-        </h2>
+      <AdminSection
+        id="subscribers"
+        title={
+          <>
+            Subscriber list <span className="text-base font-normal text-muted-foreground">{`(${subscriberTotal})`}</span>
+          </>
+        }
+      >
         <div className="mt-3">
           <Table stackBelow="lg">
             <caption className="sr-only">Subscribers, newest first</caption>
@@ -330,7 +323,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
           </Table>
         </div>
         <Pagination links={pages} label="Subscriber pages" />
-      </section>
+      </AdminSection>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { schoolPackDays, schoolPackSlots, schoolPackTime } from "#app/lib/school
 import { formatFileSize } from "#app/lib/resource-files";
 import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Button } from "#app/components/ui/button";
+import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta } from "#app/lib/seo";
 
@@ -116,10 +117,7 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
         )}
       </div>
 
-      <section aria-labelledby="latest-heading">
-        <h2 id="latest-heading" className="text-xl font-bold">
-          Last pack
-        </h2>
+      <AdminSection id="latest" title="Last pack">
         {latest.length === 0 ? (
           <p className="mt-1 text-muted-foreground">No pack has been made yet.</p>
         ) : (
@@ -153,12 +151,9 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
                 : ""}
           </p>
         </div>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="schedule-heading" className="max-w-xl">
-        <h2 id="schedule-heading" className="text-xl font-bold">
-          Monthly pack
-        </h2>
+      <AdminSection id="schedule" title="Monthly pack" className="max-w-xl">
         <p className="mt-1 text-sm text-muted-foreground">
           {schedule?.next ? (
             <>
@@ -190,12 +185,9 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
             Save schedule
           </Button>
         </Form>
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="kept-heading">
-        <h2 id="kept-heading" className="text-xl font-bold">
-          Kept packs
-        </h2>
+      <AdminSection id="kept" title="Kept packs">
         <div className="mt-3">
           <Table>
             <caption className="sr-only">School packs kept, newest first</caption>
@@ -223,7 +215,7 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
             </tbody>
           </Table>
         </div>
-      </section>
+      </AdminSection>
     </div>
   );
 }
