@@ -66,6 +66,22 @@ function AnswerCount({ count }: { count: number }) {
   );
 }
 
+/** A question in a short list (Popular Questions, an article's "Teachers ask"): its title as a link, and how many answers. */
+export function QuestionLinkItem({ question }: { question: Parameters<typeof questionPath>[0] & { title: string; answers: number } }) {
+  return (
+    <li>
+      <h3 className="leading-snug font-semibold">
+        <a href={questionPath(question)} className="hover:underline">
+          {question.title}
+        </a>
+      </h3>
+      <p className="mt-1 flex gap-4 text-sm text-muted-foreground">
+        <AnswerCount count={question.answers} />
+      </p>
+    </li>
+  );
+}
+
 /** A list of questions with who asked, when and how many answers; `empty` when there are none. */
 export function QuestionList({ questions, empty, headingLevel = 3 }: { questions: QuestionSummary[]; empty: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -129,16 +145,7 @@ export function AskPopularQuestions({ questions }: { questions: QuestionSummary[
       ) : (
         <ol className="mt-4 space-y-4">
           {questions.map((question) => (
-            <li key={question.id}>
-              <h3 className="leading-snug font-semibold">
-                <a href={questionPath(question)} className="hover:underline">
-                  {question.title}
-                </a>
-              </h3>
-              <p className="mt-1 flex gap-4 text-sm text-muted-foreground">
-                <AnswerCount count={question.answers} />
-              </p>
-            </li>
+            <QuestionLinkItem key={question.id} question={question} />
           ))}
         </ol>
       )}

@@ -1,7 +1,6 @@
 // Only on reader pages, which React never hydrates: plain links, not the router's <Link>.
 import { categoryLabel } from "#app/lib/category-label";
-import { questionPath } from "#app/lib/community";
-import { plural } from "#app/lib/plural";
+import { QuestionLinkItem } from "./ask-community";
 import { readTimeLabel } from "#app/lib/read-time";
 
 interface RelatedQuestion {
@@ -22,14 +21,7 @@ export function TeachersAsk({ questions }: { questions: readonly RelatedQuestion
       <p className="mt-1 text-sm text-muted-foreground">Related questions from Ask Kafundisha</p>
       <ul className="mt-4 space-y-4">
         {questions.map((question) => (
-          <li key={question.id}>
-            <h3 className="leading-snug font-semibold">
-              <a href={questionPath(question)} className="hover:underline">
-                {question.title}
-              </a>
-            </h3>
-            <p className="mt-1 text-sm text-muted-foreground">{plural(question.answers, { one: "answer", other: "answers" })}</p>
-          </li>
+          <QuestionLinkItem key={question.id} question={question} />
         ))}
       </ul>
       <a href="/ask-kafundisha" className="mt-4 inline-block text-sm font-medium text-accent underline">
