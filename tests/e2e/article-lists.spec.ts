@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { waitForBehaviour, waitForCardsToSettle } from "./fixtures";
+import { demoArticles, demoTranslations } from "#database/seed/demo-content";
 
-// Demo content: 18 published articles (4 of them translations; 2 drafts), most viewed first: ECZ exams, AI tools, CBC.
-const publishedCount = 18;
+// Demo content: its published articles and their translations (drafts and the scheduled one are not listed), most viewed first: ECZ exams, AI tools, CBC.
+const publishedCount = demoArticles.filter((article) => article.status === "published").length + demoTranslations.length;
 // Lists show 12 a page; the count is still over all pages.
 const pageSize = 12;
 const cards = (page: Page, list = "Articles") => page.getByRole("list", { name: list }).getByRole("article");

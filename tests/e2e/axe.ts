@@ -16,6 +16,15 @@ export async function expectNoAxeViolations(page: Page) {
   await page.evaluate(() => {
     for (const part of document.querySelectorAll<HTMLElement>(".render-when-near")) part.style.contentVisibility = "visible";
   });
+  // Painted, a card may start its fade-in: judged half-faded, its colours would fail (seen on a busy machine).
+  await page.waitForFunction(
+    () =>
+      new Promise((painted) =>
+        requestAnimationFrame(() =>
+          painted(document.getAnimations().every((animation) => animation.playState === "finished" || animation.effect?.getTiming().iterations === Infinity)),
+        ),
+      ),
+  );
   // Evaluated through the debugging protocol, so the page's CSP does not block it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
