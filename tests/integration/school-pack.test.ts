@@ -221,6 +221,40 @@ describe("a small magazine's pack", () => {
     expect(html.get(`articles/${magazine.first.id}.html`)).toContain("Not in this pack: Fractions worksheet");
   });
 
+  it("a reader's hostile links in an answer neither break the pack nor reach outside it", async () => {
+    const { db } = started.services;
+    const hostile = [
+      "/downloads/not-a-uuid/x.pdf",
+      `/downloads/${magazine.smallResourceId}/..%2F..%2F..%2F..%2Fpack-escape.pdf`,
+      "/uploads/media/..%2F..%2F..%2Fetc%2Fpasswd",
+      "/uploads/media/%E0%A4%A",
+      "/uploads/school-packs/old.zip",
+    ];
+    const [answer] = await db
+      .insert(communityAnswers)
+      .values({
+        questionId: magazine.question.id,
+        authorName: "A reader",
+        body: "links",
+        bodyHtml: hostile.map((href) => `<p><a href="${href}">x</a></p>`).join(""),
+        status: "published",
+        publishedAt: new Date(),
+      })
+      .returning({ id: communityAnswers.id });
+    try {
+      const pack = await make("static", { madeAt: new Date("2026-11-26T11:30:00Z") });
+      const { names, html } = unzipped(pack.file);
+      expect([...names].filter((name) => name.includes("..") || name.includes("passwd") || name.startsWith("files/school-packs"))).toEqual([]);
+      expect(fs.existsSync(path.join(os.tmpdir(), "pack-escape.pdf"))).toBe(false);
+      const question = html.get(`${questionPath(magazine.question).slice(1)}.html`)!;
+      // The resource link, whatever its name, is the resource's own file in the pack.
+      expect(question).toContain(`href="../downloads/${magazine.smallResourceId}/Fractions%20worksheet.pdf"`);
+      for (const href of hostile.filter((link) => !link.startsWith("/downloads/"))) expect(question).toContain(`href="${publicUrl}${href}"`);
+    } finally {
+      await db.delete(communityAnswers).where(eq(communityAnswers.id, answer!.id));
+    }
+  });
+
   it.skipIf(!zimToolsHere || !kiwixServeHere)("a ZIM pack passes zimcheck, and kiwix-serve serves its pages, images and full-text search", async () => {
     const pack = await make("zim");
     expect(pack.file.endsWith(".zim")).toBe(true);

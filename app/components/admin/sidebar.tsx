@@ -57,7 +57,8 @@ export type SidebarBadges = Partial<Record<string, number>>;
 function SidebarLinks({ role, collapsed, badges }: { role: Role; collapsed: boolean; badges: SidebarBadges }) {
   return (
     <>
-      <ul className="flex flex-1 flex-col gap-1 p-2">
+      {/* On a short screen the links scroll: Sign Out below them stays in reach. */}
+      <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-2">
         {items
           .filter(({ to }) => mayOpen(role, to))
           .map(({ to, label: deskLabel, ownLabel, icon: Icon, end, waiting }) => {

@@ -2,14 +2,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { articleResources } from "#database/schema";
-import { formatFileSize, resourceBucket } from "#app/lib/resource-files";
-import type { Storage } from "#app/server/core/storage.server";
+import { formatFileSize, resourceBucket, resourceFileName } from "#app/lib/resource-files";
+import { isUuid } from "#app/lib/uuid";
+import { assertSafeKey, type Storage } from "#app/server/core/storage.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { buildSitemap } from "#app/server/seo/sitemap.server";
 import { escapeXml as escapeHtml } from "#app/server/seo/xml.server";
 import { madeOnNote, withMadeOnNote, withoutServerParts } from "./offline-page.server";
 import type { PageSource } from "./page-source.server";
-import { isPackedPage, pageFileOf, relativeLink } from "./pack-paths.server";
+import { isPackedPage, pageFileOf, relativeLink, schoolPackBucket } from "./pack-paths.server";
 
 // The static site both formats are made of: the site's own pages, rendered as an anonymous reader
 // gets them (page-source.server.ts), made fit to read without a server (offline-page.server.ts),
@@ -91,7 +92,16 @@ function storedFileOf(storage: Storage, url: string): { bucket: string; key: str
     .slice(base.length + 1)
     .split(/[?#]/, 1)[0]!
     .split("/");
-  return bucket && key.length > 0 && bucket !== resourceBucket ? { bucket, key: key.map(decodeURIComponent).join("/") } : null;
+  if (!bucket || key.length === 0 || bucket === resourceBucket || bucket === schoolPackBucket) return null;
+  // Pages may link anything under /uploads (an answer's Markdown too): a name that does not decode,
+  // or that storage would refuse, stays a link.
+  try {
+    const stored = { bucket, key: key.map((part) => decodeURIComponent(part)).join("/") };
+    assertSafeKey(stored.bucket, stored.key);
+    return stored;
+  } catch {
+    return null;
+  }
 }
 
 const clientFile = /^\/(assets|icons|images)\/[A-Za-z0-9._/-]+$|^\/favicon\.svg$/;
@@ -124,10 +134,17 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
 
   /** A resource download link: the file in the pack, or a line saying it is online only. */
   async function resourceLink(anchor: string, href: string, pageFile: string): Promise<string> {
-    const [, id, name] = /^\/downloads\/([A-Za-z0-9-]+)\/([^/?#]+)$/.exec(href) ?? [];
-    if (!id || !name) return anchor;
+    // Any page may link here (an answer's Markdown too): only a real resource's id counts, and its
+    // file is named from the database, never from the link.
+    const [, id] = /^\/downloads\/([^/?#]+)\/[^/?#]+$/.exec(href) ?? [];
+    if (!id || !isUuid(id)) return anchor;
     const [resource] = await db
-      .select({ title: articleResources.title, sizeBytes: articleResources.sizeBytes, storageKey: articleResources.storageKey })
+      .select({
+        title: articleResources.title,
+        format: articleResources.format,
+        sizeBytes: articleResources.sizeBytes,
+        storageKey: articleResources.storageKey,
+      })
       .from(articleResources)
       .where(eq(articleResources.id, id));
     if (!resource) return "";
@@ -136,7 +153,7 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
       const text = `Not in this pack: ${resource.title} (${formatFileSize(resource.sizeBytes)}) — download it online`;
       return `<a href="${escapeHtml(live + href)}" class="font-medium text-accent underline">${escapeHtml(text)}</a>`;
     }
-    const file = `downloads/${id}/${decodeURIComponent(name)}`;
+    const file = `downloads/${id}/${resourceFileName(resource.title, resource.format)}`;
     files.set(file, { from: "storage", bucket: resourceBucket, key: resource.storageKey });
     return anchor.replace(/\shref="[^"]*"/, ` href="${encodedPath(relativeLink(pageFile, file))}"`);
   }
@@ -145,7 +162,7 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
   const previews = new Map<string, string | null>();
   async function findPreviews(page: string) {
     for (const [, url, id] of page.matchAll(/\ssrc="(\/downloads\/([A-Za-z0-9-]+)\/preview\.webp)"/g)) {
-      if (previews.has(url!)) continue;
+      if (previews.has(url!) || !isUuid(id!)) continue;
       const [resource] = await db.select({ previewKey: articleResources.previewKey }).from(articleResources).where(eq(articleResources.id, id!));
       const file = resource?.previewKey ? `files/${resourceBucket}/${resource.previewKey}` : null;
       if (file) files.set(file, { from: "storage", bucket: resourceBucket, key: resource!.previewKey! });
@@ -186,7 +203,9 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
   }
   const missingFiles: string[] = [];
   for (const [file, source] of files) {
-    if (!(await copyFile(storage, clientDir, source, path.join(dir, ...file.split("/"))))) missingFiles.push(file);
+    const target = path.resolve(dir, ...file.split("/"));
+    // Names come from what pages link to: never a file outside the pack's folder.
+    if (path.relative(dir, target).startsWith("..") || !(await copyFile(storage, clientDir, source, target))) missingFiles.push(file);
   }
   return {
     articleCount: [...rendered.keys()].filter((sitePath) => sitePath.startsWith("/articles/")).length,

@@ -15,6 +15,9 @@ const packedPatterns = [
   new RegExp(`^/ask-kafundisha/(?!unsubscribe$)${segment}$`),
 ];
 
+/** The storage bucket packs are kept in (pack-store.server.ts); never packed into a pack itself. */
+export const schoolPackBucket = "school-packs";
+
 /** Whether a site path (no query) is a page the pack holds. */
 export function isPackedPage(sitePath: string): boolean {
   return packedPatterns.some((pattern) => pattern.test(sitePath));

@@ -117,8 +117,17 @@ async function makePacks(options: SchoolPackWorkerOptions, run: SchoolPackRun, s
     const pages = await options.pages();
     for (const format of formats) {
       if (!stillOurs()) return;
-      await step(format === "zim" ? "Making the ZIM file for Kiwix" : "Making the static site (zip)");
+      const making = format === "zim" ? "Making the ZIM file for Kiwix" : "Making the static site (zip)";
+      await step(making);
+      // The pages written so far, told at most once a second (each a row update).
+      let toldAt = 0;
+      const onProgress = ({ pagesDone, pagesFound }: { pagesDone: number; pagesFound: number }) => {
+        if (Date.now() - toldAt < 1000) return;
+        toldAt = Date.now();
+        void step(`${making}: ${pagesDone} of ${pagesFound} pages`).catch(() => {});
+      };
       const pack = await makeSchoolPack({
+        onProgress,
         format,
         maxResourceBytes: config.SCHOOL_PACK_MAX_RESOURCE_MB * 1024 * 1024,
         pages,

@@ -1,12 +1,13 @@
 import fs from "node:fs/promises";
 import type { Storage, StoredFile } from "#app/server/core/storage.server";
 import { packExtension, packStamp, schoolPackFormats, type SchoolPack, type SchoolPackFormat } from "./school-pack.server";
+import { schoolPackBucket } from "./pack-paths.server";
 
 // Packs kept in storage (local or S3) for the admin screen's download link: each pack file
 // ("2026-11-26T10-00-00Z.zim") beside a small manifest ("….zim.json"); the last three of each
 // format are kept, older ones removed when a new one is stored.
 
-export const schoolPackBucket = "school-packs";
+export { schoolPackBucket };
 export const keptPacksPerFormat = 3;
 
 /** What the manifest beside a stored pack says. */
