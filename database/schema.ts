@@ -956,3 +956,28 @@ export const schoolPackRuns = pgTable(
     index("school_pack_runs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * A key for the read-only Content API (/api/content/v1/, app/server/content-api/): made and revoked
+ * by admins. Only its SHA-256 is kept (the key itself is shown once, when made) beside a short
+ * prefix to recognise it by. Each request counts on its row, in the same statement that checks it.
+ */
+export const contentApiKeys = pgTable(
+  "content_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    requestCount: bigint("request_count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("content_api_keys_key_hash_key").on(t.keyHash),
+    index("content_api_keys_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("content_api_keys_name_check", sql`length(${t.name}) between 1 and 80`),
+  ],
+);

@@ -11,13 +11,16 @@ import type { Config } from "#app/server/core/config.server";
 import { outgoingHeaders } from "#app/lib/internal-headers";
 import { loadContextOf } from "#app/server/reader-pages/page-request.server";
 import { publicPathMatcher, readerPageFinder, routeTree } from "#app/server/reader-pages/paths.server";
-import { createReaderPages } from "#app/server/reader-pages/reader-pages.server";
+import { cacheVerdictOf, createReaderPages } from "#app/server/reader-pages/reader-pages.server";
+import { metrics } from "#app/server/core/metrics.server";
 import { createPageViewBeaconHandler, isPageViewBeacon } from "./beacon";
 import { refuseOversizedBody } from "./body-limit";
 import { refusesCrossSite, trustedProxies } from "./request";
 import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, requestReader, viewOf, type ReaderPageFinder } from "./request-view";
+import { isMetricsRequest, metricsOnSitePort, routeKindOf } from "./metrics";
 import { fixedSecurityHeaders, securityHeaders } from "./security";
 import { resourceBucket } from "#app/lib/resource-files";
+import { isContentApiPath } from "#app/lib/content-api";
 
 const serverBuildModule = "virtual:react-router/server-build";
 
@@ -96,10 +99,16 @@ export function createRequestListener(options: AppOptions): http.RequestListener
   const readerPageAt: ReaderPageFinder = options.build ? routes.current().readerPageAt : (path) => routes.current().readerPageAt(path);
   const readRequest = requestReader(options.config, readerPageAt);
   const logRequest = logRequests(options.log);
+  // Metrics off (neither METRICS_TOKEN nor METRICS_ADDRESS): requests are not counted at all.
+  const metricsOn = Boolean(options.config.METRICS_TOKEN || options.config.METRICS_ADDRESS);
+  const countRequest = metricsOn ? requestCounter(readerPages, (path) => routes.current().isPublicPath(path)) : () => {};
+  const answerMetrics = metricsOnSitePort(options.config, (error, res) => failed("metrics not collected", res)(error));
   /** Answers (or starts answering) a request; true for one of the many logged only in part (a cache hit, a page view). */
   function dispatch(req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number): boolean {
     const beacon = isPageViewBeacon(req.url); // it answers methods itself
-    if (!beacon && !isAllowedMethod(req.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
+    // A browser's CORS preflight of the Content API is the one OPTIONS answered (by its routes).
+    const preflight = req.method === "OPTIONS" && isContentApiPath(req.url ?? "");
+    if (!beacon && !preflight && !isAllowedMethod(req.method)) return refuse(res, 405, "Method Not Allowed", { Allow: allowHeader });
     const view = readRequest(req, receivedAt);
     if (!view) return refuse(res, 400, "Bad Request");
     if (beacon) {
@@ -114,7 +123,37 @@ export function createRequestListener(options: AppOptions): http.RequestListener
   }
   return (req, res) => {
     const receivedAt = performance.now();
+    if (isMetricsRequest(req.url)) return answerMetrics(req, res);
     logRequest(req, res, receivedAt, dispatch(req, res, receivedAt));
+    countRequest(req, res, receivedAt);
+  };
+}
+
+/**
+ * Counts a dispatched request in /metrics once answered (a page-cache hit is, when `take` returns):
+ * its route kind (from the view's path; "other" for one refused before it was read), status class,
+ * seconds (an event stream's are not: it stays open) and the page cache's verdict.
+ */
+function requestCounter(readerPages: ReturnType<typeof createReaderPages> | null, isPublicPath: (path: string) => boolean) {
+  const counted = metrics();
+  counted.watchPageCache(readerPages?.cache ? () => readerPages.cache!.size : null);
+  const kindOf = (req: http.IncomingMessage) => {
+    try {
+      const view = viewOf(req);
+      return routeKindOf(view.path, (path) => view.readerPage !== null || isPublicPath(path));
+    } catch {
+      return "other"; // refused before it was read (a malformed Host, an unsupported method)
+    }
+  };
+  const count = (req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number) => {
+    const kind = kindOf(req);
+    const verdict = cacheVerdictOf(res);
+    if (verdict === "hit" || verdict === "miss") counted.pageCache(verdict);
+    counted.request(kind, res.statusCode, kind === "events" ? null : (performance.now() - receivedAt) / 1000);
+  };
+  return (req: http.IncomingMessage, res: http.ServerResponse, receivedAt: number) => {
+    if (res.writableEnded && cacheVerdictOf(res) === "hit") count(req, res, receivedAt);
+    else res.once("close", () => count(req, res, receivedAt));
   };
 }
 

@@ -8,6 +8,7 @@ import { projectRoot } from "#database/paths";
 import { logStartupStep, startServices, StartupError, type Started } from "#app/server/start/start.server";
 import { pageSourceOf } from "#app/server/school-pack/page-source.server";
 import { createRequestListener } from "./app";
+import { createMetricsServer } from "./metrics";
 import type { TakenPort } from "./port";
 
 const root = projectRoot;
@@ -67,6 +68,13 @@ export async function main(config: Config, engine: EmbeddedEngine | undefined, p
     log.fatal({ err: error }, "server failed");
     void started.stop().finally(() => process.exit(1));
   });
+  // METRICS_ADDRESS: /metrics alone on its own address, for the scraper (no token there).
+  const metricsServer = config.METRICS_ADDRESS && createMetricsServer((error) => log.error({ err: error }, "metrics not collected"));
+  if (metricsServer && config.METRICS_ADDRESS) {
+    const { host, port: metricsPort } = config.METRICS_ADDRESS;
+    metricsServer.on("error", (error) => log.error({ err: error, host, port: metricsPort }, "metrics listener failed"));
+    metricsServer.listen(metricsPort, host, () => log.info({ url: `${listeningUrlOf({ HOST: host, PORT: metricsPort })}/metrics` }, "metrics listening"));
+  }
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -81,6 +89,7 @@ export async function main(config: Config, engine: EmbeddedEngine | undefined, p
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     started.services.realtime.close(); // ends event streams so they do not hold the server open
     server.closeIdleConnections();
+    metricsServer?.close();
     await closed;
     await started.stop();
     log.info("stopped");

@@ -34,12 +34,23 @@ export type Ability =
   | "manageTeam"
   | "viewAnalytics"
   | "manageSettings"
-  | "makeSchoolPacks";
+  | "makeSchoolPacks"
+  | "manageApiKeys";
 
 const contributor: readonly Ability[] = ["writeOwnArticles"];
 const author: readonly Ability[] = [...contributor, "publishOwnArticles"];
 const editor: readonly Ability[] = [...author, "editAllArticles", "manageCategories", "moderateComments", "manageMedia", "useAiWriter", "scanNews"];
-const admin: readonly Ability[] = [...editor, "readInbox", "sendNewsletter", "manageUsers", "manageTeam", "viewAnalytics", "manageSettings", "makeSchoolPacks"];
+const admin: readonly Ability[] = [
+  ...editor,
+  "readInbox",
+  "sendNewsletter",
+  "manageUsers",
+  "manageTeam",
+  "viewAnalytics",
+  "manageSettings",
+  "makeSchoolPacks",
+  "manageApiKeys",
+];
 
 export const abilitiesOf: Record<Role, readonly Ability[]> = { user: [], contributor, author, editor, admin };
 
@@ -80,6 +91,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/analytics", ability: "viewAnalytics" },
   { path: "/admin/settings", ability: "manageSettings" },
   { path: "/admin/school-pack", ability: "makeSchoolPacks" },
+  { path: "/admin/api-keys", ability: "manageApiKeys" },
 ];
 
 /** What opening `pathname` (under /admin) takes; null for an address no screen lists, which is for admins alone. */

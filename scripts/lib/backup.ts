@@ -54,6 +54,7 @@ import {
   teamMembers,
   schoolPackRuns,
   users,
+  contentApiKeys,
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
@@ -115,6 +116,7 @@ export const backupTables: readonly PgTable[] = [
   newsletterSends,
   newsletterDeliveries,
   schoolPackRuns,
+  contentApiKeys,
 ];
 
 const rowsPerPage = 5_000;
@@ -361,6 +363,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables;
  * its figures (0035) are counted again from the rows after every restore. Articles had no subjects or
  * resources before 0038.
+ * Content API keys (0042) did not exist before their table.
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -380,6 +383,7 @@ const optionalTables = new Set([
   "article_subjects",
   "article_resources",
   "school_pack_runs",
+  "content_api_keys",
 ]);
 
 /** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */

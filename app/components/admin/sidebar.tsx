@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   FileText,
   FolderTree,
+  KeyRound,
   Image,
   Inbox,
   LayoutDashboard,
@@ -47,6 +48,7 @@ const items = [
   { to: "/admin/profile", label: "Author Profile", icon: PenLine },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/school-pack", label: "School Pack", icon: Package },
+  { to: "/admin/api-keys", label: "Content API keys", icon: KeyRound },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
 

@@ -124,6 +124,22 @@ const configSchema = z
     SCHOOL_PACK_WORKER: booleanFlag.default(true),
     /** Resources larger than this stay out of a school pack made on the server (its page links to them online). */
     SCHOOL_PACK_MAX_RESOURCE_MB: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).max(1024).default(5),
+    /** /metrics (Prometheus) answers requests carrying `Authorization: Bearer <this>`; unset (and no METRICS_ADDRESS): /metrics is off (404). */
+    METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+    /** host:port of a separate listener serving only /metrics, without a token (e.g. 127.0.0.1:9464, reachable by the scraper only). */
+    METRICS_ADDRESS: z
+      .string()
+      .optional()
+      .transform((value, ctx): { host: string; port: number } | undefined => {
+        if (value === undefined) return undefined;
+        const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value.trim());
+        const port = Number(match?.[3]);
+        if (!match || port > 65535) {
+          ctx.addIssue({ code: "custom", message: "must be host:port (e.g. 127.0.0.1:9464)" });
+          return z.NEVER;
+        }
+        return { host: (match[1] ?? match[2])!, port };
+      }),
     SITE_TIMEZONE: z
       .string()
       .default("Africa/Lusaka")
@@ -154,7 +170,7 @@ function isLoopback(host: string) {
 }
 
 /** Variables whose values must never reach a log or a terminal. */
-const secretVariables = new Set(["OWNER_PASSWORD", "SESSION_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "AI_API_KEY"]);
+const secretVariables = new Set(["OWNER_PASSWORD", "SESSION_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "AI_API_KEY", "METRICS_TOKEN"]);
 
 /** What a config error may show of a value: secrets not at all, URLs without their password. */
 function printable(variable: string, value: string | undefined): string {

@@ -10,6 +10,8 @@ export interface Realtime {
    */
   subscribeAccess(onChange: (userId: string) => void): () => void;
   close(): void;
+  /** Subscribers that asked to hear of the close: the event streams open on this instance (/metrics). */
+  readonly streams: number;
 }
 
 const channel = "table_changes";
@@ -51,6 +53,9 @@ export async function startRealtime(database: Database): Promise<Realtime> {
     subscribeAccess(onChange) {
       accessSubscribers.add(onChange);
       return () => void accessSubscribers.delete(onChange);
+    },
+    get streams() {
+      return closers.size;
     },
     close() {
       stopListening();

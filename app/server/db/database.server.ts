@@ -37,6 +37,10 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions, engine?: Em
       await client.query("select 1");
       return "up";
     },
+    connections() {
+      const inFlight = client.requestsInFlight();
+      return { total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     vacuum: () => client.exec("VACUUM (ANALYZE)").then(() => undefined),
     dumpTo: (file) => client.send({ op: "dump", file }),

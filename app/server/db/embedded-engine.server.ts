@@ -70,6 +70,11 @@ export class EmbeddedClient {
     });
   }
 
+  /** Requests sent to the worker and not answered yet (the worker runs one at a time). */
+  requestsInFlight(): number {
+    return this.pending.size;
+  }
+
   /** Milliseconds the oldest unanswered request has waited, 0 when idle. */
   oldestPendingMs(): number {
     let oldest = 0;

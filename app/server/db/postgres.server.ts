@@ -20,6 +20,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.query("select 1");
       return "up";
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it.
       const client = await pool.connect();

@@ -13,6 +13,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => void>;
   /** "up" when a trivial query answers; "busy" when the embedded engine is working through a long query. */
   ping(): Promise<"up" | "busy">;
+  /** The pool's use now, for /metrics: connections open, idle, and queries waiting for one (PGlite: one connection). */
+  connections(): { total: number; idle: number; waiting: number };
   migrate(): Promise<void>;
   vacuum(): Promise<void>;
   /** Writes a consistent snapshot of the embedded database (PGlite only). */

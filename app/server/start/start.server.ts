@@ -13,6 +13,7 @@ import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
 import { pruneRawPageViews } from "#app/server/analytics/analytics.server";
 import { pruneUnusedTags } from "#app/server/articles/tags.server";
 import { startRealtime } from "#app/server/core/realtime.server";
+import { metrics } from "#app/server/core/metrics.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
 import { provideServices, type Services } from "#app/server/core/services.server";
 import { createLocalStorage, createS3Storage, type Storage } from "#app/server/core/storage.server";
@@ -175,7 +176,13 @@ export async function startServices(config: Config, options: StartOptions = {}):
           pruneUnusedTags(db),
           prunePendingSubscribers(db),
           removeOrphanedResourceFiles(db, services.storage), // files of deleted articles' resources
-        ]).catch((error) => log.error({ err: error }, "maintenance failed"));
+        ]).then(
+          () => metrics().jobRun("maintenance", "success"),
+          (error: unknown) => {
+            log.error({ err: error }, "maintenance failed");
+            metrics().jobRun("maintenance", "failure");
+          },
+        );
       },
       config.VACUUM_INTERVAL_MINUTES * 60 * 1000,
     );

@@ -1,0 +1,12 @@
+import type { Route } from "./+types/categories";
+import { services } from "#app/server/core/services.server";
+import { listCategories } from "#app/server/content-api/content.server";
+import { answerContentApi, readParams } from "#app/server/content-api/http.server";
+import { pageParams, type CategoryList } from "#app/server/content-api/schemas.server";
+
+/** GET /api/content/v1/categories, in keyset pages (see the OpenAPI document). */
+export function loader({ request }: Route.LoaderArgs) {
+  return answerContentApi(request, ({ url, publicUrl }): Promise<CategoryList> => listCategories(services().db, publicUrl, url, readParams(url, pageParams)));
+}
+
+export const action = ({ request }: Route.ActionArgs) => answerContentApi(request, async () => null);
