@@ -124,6 +124,13 @@ const configSchema = z
     SCHOOL_PACK_WORKER: booleanFlag.default(true),
     /** Resources larger than this stay out of a school pack made on the server (its page links to them online). */
     SCHOOL_PACK_MAX_RESOURCE_MB: z.coerce.number({ message: "must be a number" }).positive({ message: "must be above 0" }).max(1024).default(5),
+    /** Whether this instance sends the webhook deliveries waiting (any number may; each is sent by one at a time). */
+    WEBHOOK_WORKER: booleanFlag.default(true),
+    /**
+     * Whether webhooks and imports (their images) may reach this machine and private networks. Off,
+     * only public addresses are fetched: an admin-given address cannot probe what lies behind the server.
+     */
+    OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
     /** /metrics (Prometheus) answers requests carrying `Authorization: Bearer <this>`; unset (and no METRICS_ADDRESS): /metrics is off (404). */
     METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
     /** host:port of a separate listener serving only /metrics, without a token (e.g. 127.0.0.1:9464, reachable by the scraper only). */
