@@ -981,3 +981,131 @@ export const contentApiKeys = pgTable(
     check("content_api_keys_name_check", sql`length(${t.name}) between 1 and 80`),
   ],
 );
+
+/**
+ * An import from another platform's export (app/server/import/): a WordPress WXR file or a Ghost
+ * JSON export, uploaded on the admin Import screen or given to `npm run import`. The file waits in
+ * storage (`file_key`) between its preview and the run; `step` is what the run is doing now, and
+ * `summary` the counts it created and skipped. Everything it creates is written in one transaction.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    format: text("format", { enum: ["wordpress", "ghost"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileKey: text("file_key"),
+    status: text("status", { enum: ["previewed", "running", "done", "failed"] })
+      .notNull()
+      .default("previewed"),
+    step: text("step"),
+    summary: text("summary"),
+    error: text("error"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("imports_status_check", sql`${t.status} in ('previewed', 'running', 'done', 'failed')`),
+    check("imports_format_check", sql`${t.format} in ('wordpress', 'ghost')`),
+    index("imports_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * What an import made from each item of its source (a post, a tag, an author, a comment, an image),
+ * so importing the same export again creates nothing new. `source` names the site the export came
+ * from ("wordpress:https://school.example", "ghost:…"); `source_id` is the item's id there.
+ */
+export const importedItems = pgTable(
+  "imported_items",
+  {
+    source: text("source").notNull(),
+    kind: text("kind", { enum: ["article", "category", "tag", "author", "comment", "image"] }).notNull(),
+    sourceId: text("source_id").notNull(),
+    /** The row made here (an image's: its stored address, in `local_ref`). */
+    localId: uuid("local_id"),
+    localRef: text("local_ref"),
+    importId: uuid("import_id").references(() => imports.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.kind, t.sourceId] }),
+    check("imported_items_kind_check", sql`${t.kind} in ('article', 'category', 'tag', 'author', 'comment', 'image')`),
+    index("imported_items_local_idx").on(t.kind, t.localId),
+  ],
+);
+
+/**
+ * A webhook (app/server/webhooks/): an address an admin registered to be told of events as they
+ * happen. `secret` signs each delivery (HMAC-SHA256); it is shown to the admin whenever asked, so
+ * the receiver can check signatures: not a password, kept as it is.
+ */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    name: text("name").notNull(),
+    /** The events it is sent (app/server/webhooks/webhook-events.server.ts), at least one. */
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** Set while the admin has turned it off: no deliveries are made for it meanwhile. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhooks_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("webhooks_name_check", sql`length(${t.name}) between 1 and 80`),
+    check("webhooks_url_check", sql`length(${t.url}) between 1 and 2000`),
+    check("webhooks_events_check", sql`cardinality(${t.events}) > 0`),
+  ],
+);
+
+/**
+ * The outbox and the delivery log: one row per webhook and event, made by the database's triggers
+ * in the transaction that caused the event (migration 0044), its JSON body frozen then. `event_id`
+ * is the idempotency key every hook gets for one event (unique per hook). A worker claims a due row
+ * with FOR UPDATE SKIP LOCKED; `next_attempt_at` is then its lease, past which a row still
+ * "sending" (its sender crashed) is due again: delivered at least once. Retried with backoff until
+ * `expires_at` (a day after the event, or after a replay), then "failed".
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    eventId: uuid("event_id").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["queued", "sending", "delivered", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastDurationMs: integer("last_duration_ms"),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_key").on(t.webhookId, t.eventId),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('queued', 'sending', 'delivered', 'failed')`),
+    // The due queue: queued rows, and rows being sent whose lease (next_attempt_at) may run out.
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    // The log, newest first (all hooks, or one).
+    index("webhook_deliveries_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt.desc().nullsFirst()),
+  ],
+);

@@ -20,6 +20,7 @@ import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, requestReade
 import { isMetricsRequest, metricsOnSitePort, routeKindOf } from "./metrics";
 import { fixedSecurityHeaders, securityHeaders } from "./security";
 import { resourceBucket } from "#app/lib/resource-files";
+import { importBucket } from "#app/lib/import-limits";
 import { isContentApiPath } from "#app/lib/content-api";
 
 const serverBuildModule = "virtual:react-router/server-build";
@@ -228,8 +229,11 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions, refresh
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
 
-  // Article resources are served by /downloads/…, which checks the article is published.
-  if (uploadsDir) app.use(`/uploads/${resourceBucket}`, (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  // Article resources are served by /downloads/…, which checks the article is published; an
+  // uploaded export waiting to be imported is never served.
+  for (const privateBucket of [resourceBucket, importBucket]) {
+    if (uploadsDir) app.use(`/uploads/${privateBucket}`, (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  }
   // Stored names are never reused, so a stored file may be cached for a year.
   if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
 

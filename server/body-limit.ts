@@ -14,9 +14,13 @@ const articleEditPath = /^\/admin\/articles\/[0-9a-f-]{36}$/i;
 
 function limitFor(path: string, contentType: string | undefined): number {
   if (path === uploadPath) return bodyLimits.upload;
+  const multipart = /^multipart\/form-data/i.test(contentType ?? "");
   // The edit screen's only multipart form attaches a resource file.
-  if (articleEditPath.test(path) && /^multipart\/form-data/i.test(contentType ?? "")) return bodyLimits.resourceUpload;
+  if (articleEditPath.test(path) && multipart) return bodyLimits.resourceUpload;
   if (path === "/admin/articles" || path.startsWith("/admin/articles/")) return bodyLimits.articleForm;
+  // The Import screen's and the Newsletter screen's file forms; their other forms are small.
+  if (path === "/admin/import" && multipart) return bodyLimits.importUpload;
+  if (path === "/admin/newsletter" && multipart) return bodyLimits.subscriberCsvUpload;
   if (path === "/api/ai/generate") return bodyLimits.aiGenerate;
   if (path === "/functions/v1/zambia-news-scanner") return bodyLimits.newsScanner;
   return bodyLimits.form;

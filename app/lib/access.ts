@@ -35,7 +35,9 @@ export type Ability =
   | "viewAnalytics"
   | "manageSettings"
   | "makeSchoolPacks"
-  | "manageApiKeys";
+  | "manageApiKeys"
+  | "importContent"
+  | "manageWebhooks";
 
 const contributor: readonly Ability[] = ["writeOwnArticles"];
 const author: readonly Ability[] = [...contributor, "publishOwnArticles"];
@@ -50,6 +52,8 @@ const admin: readonly Ability[] = [
   "manageSettings",
   "makeSchoolPacks",
   "manageApiKeys",
+  "importContent",
+  "manageWebhooks",
 ];
 
 export const abilitiesOf: Record<Role, readonly Ability[]> = { user: [], contributor, author, editor, admin };
@@ -92,6 +96,8 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/settings", ability: "manageSettings" },
   { path: "/admin/school-pack", ability: "makeSchoolPacks" },
   { path: "/admin/api-keys", ability: "manageApiKeys" },
+  { path: "/admin/import", ability: "importContent" },
+  { path: "/admin/webhooks", ability: "manageWebhooks" },
 ];
 
 /** What opening `pathname` (under /admin) takes; null for an address no screen lists, which is for admins alone. */

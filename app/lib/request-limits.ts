@@ -1,4 +1,5 @@
 import { maxImageBytes } from "./image-upload-messages";
+import { maxImportFileBytes, maxSubscriberCsvBytes } from "./import-limits";
 import { maxResourceBytes } from "./resource-files";
 
 /**
@@ -17,6 +18,10 @@ export const bodyLimits = {
    * may have, so a slightly larger file is refused by the screen, which keeps what was typed.
    */
   resourceUpload: maxResourceBytes + 8 * 1024 * 1024,
+  /** An export file on the Import screen (multipart), with room so a slightly larger file gets the screen's own refusal. */
+  importUpload: maxImportFileBytes + 8 * 1024 * 1024,
+  /** A subscribers CSV on the Newsletter screen (multipart). */
+  subscriberCsvUpload: maxSubscriberCsvBytes + 1024 * 1024,
   aiGenerate: 32 * 1024,
   newsScanner: 4 * 1024,
   pageViewBeacon: 8 * 1024,

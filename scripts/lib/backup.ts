@@ -55,6 +55,10 @@ import {
   schoolPackRuns,
   users,
   contentApiKeys,
+  imports,
+  importedItems,
+  webhooks,
+  webhookDeliveries,
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
@@ -117,6 +121,10 @@ export const backupTables: readonly PgTable[] = [
   newsletterDeliveries,
   schoolPackRuns,
   contentApiKeys,
+  imports,
+  importedItems,
+  webhooks,
+  webhookDeliveries,
 ];
 
 const rowsPerPage = 5_000;
@@ -363,7 +371,8 @@ async function readManifest(folder: string): Promise<Manifest> {
  * article's creator. Ask Kafundisha answers (0029), votes (0030), reports (0032) and edits (0033) did not exist before their tables;
  * its figures (0035) are counted again from the rows after every restore. Articles had no subjects or
  * resources before 0038.
- * Content API keys (0042) did not exist before their table.
+ * Content API keys (0042) did not exist before their table, nor imports and what they made (0043),
+ * nor webhooks and their delivery log (0044).
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -384,6 +393,10 @@ const optionalTables = new Set([
   "article_resources",
   "school_pack_runs",
   "content_api_keys",
+  "imports",
+  "imported_items",
+  "webhooks",
+  "webhook_deliveries",
 ]);
 
 /** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */

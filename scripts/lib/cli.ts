@@ -1,5 +1,7 @@
 import { loadConfig, type Config } from "#app/server/core/config.server";
 import { DatabaseLockedError, openDatabase, type Database } from "#app/server/db/database.server";
+import { createLogger } from "#app/server/core/logger.server";
+import { startServices } from "#app/server/start/start.server";
 
 /**
  * Opens the configured database (migrated), runs `work`, closes it. Any failure becomes one
@@ -26,4 +28,20 @@ export async function runWithDatabase(failurePrefix: string | null, work: (datab
     );
     process.exitCode = 1;
   }
+}
+
+/**
+ * The services for a command run beside (or instead of) the server: its config, quiet logs, and
+ * no workers: newsletters and webhooks are sent by the server, not by a command that ends soon.
+ */
+export async function startCommandServices() {
+  const config = loadConfig();
+  const started = await startServices(
+    { ...config, NEWSLETTER_WORKER: false, WEBHOOK_WORKER: false },
+    {
+      log: createLogger("warn"),
+      announceOwner: ({ email, password }) => console.error(`Admin account created: ${email} / ${password} (shown once, keep it safe)`),
+    },
+  );
+  return { config, ...started };
 }

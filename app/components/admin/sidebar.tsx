@@ -4,6 +4,8 @@ import {
   ClipboardCheck,
   FileText,
   FolderTree,
+  FileUp,
+  Webhook,
   KeyRound,
   Image,
   Inbox,
@@ -49,6 +51,8 @@ const items = [
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/school-pack", label: "School Pack", icon: Package },
   { to: "/admin/api-keys", label: "Content API keys", icon: KeyRound },
+  { to: "/admin/webhooks", label: "Webhooks", icon: Webhook },
+  { to: "/admin/import", label: "Import & Export", icon: FileUp },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ];
 

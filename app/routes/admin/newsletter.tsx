@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "#app/server/core/form.server";
@@ -16,11 +16,16 @@ import {
   subscriberCounts,
 } from "#app/server/newsletter/newsletter.server";
 import { composeDigest, digestArticles, personalize } from "#app/server/newsletter/newsletter-digest.server";
+import { describeSubscriberImport, importSubscribersCsv, maxSubscriberCsvRows, SubscriberCsvError } from "#app/server/newsletter/subscribers-csv.server";
+import { wakeMailQueue } from "#app/server/auth/account-mail.server";
+import { maxSubscriberCsvBytes } from "#app/lib/import-limits";
+import type { Toast } from "#app/lib/toast";
 import { digestPeriod, digestSlots, weekdayNames } from "#app/lib/newsletter-schedule";
 import { plural } from "#app/lib/plural";
 import { confirmSubmit, useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
+import { TextField } from "#app/components/ui/field";
 import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta, siteName } from "#app/lib/seo";
@@ -66,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
     },
     toast: subscribers.toast,
+    importLimits: { megabytes: maxSubscriberCsvBytes / (1024 * 1024), rows: maxSubscriberCsvRows.toLocaleString("en-US") },
   };
 }
 
@@ -82,10 +88,36 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), id: z.uuid() }),
 ]);
 
+/** What an import answers: its summary on success, its refusal (400) otherwise, both also shown beside the form. */
+interface ImportAnswer {
+  ok: boolean;
+  toast: Toast;
+  imported?: string;
+  importError?: string;
+}
+
+/** Imports a subscribers CSV: double opt-in, the confirmation mails queued (see subscribers-csv.server.ts). */
+async function importSubscribers(file: FormDataEntryValue | null) {
+  const refuse = (message: string, status = 400) =>
+    data<ImportAnswer>({ ok: false, toast: { type: "error", title: "Nothing imported", description: message }, importError: message }, { status });
+  if (!(file instanceof File) || file.size === 0) return refuse("Choose a CSV file to import.");
+  try {
+    const summary = await importSubscribersCsv(services().db, file);
+    if (summary.asked > 0) wakeMailQueue();
+    const text = describeSubscriberImport(summary);
+    return data<ImportAnswer>({ ok: true, toast: { type: "success", title: "Subscribers imported", description: text }, imported: text });
+  } catch (error) {
+    if (error instanceof SubscriberCsvError) return refuse(error.message, error.status);
+    return actionAnswer(false, failureToast(error, "Failed to import the subscribers"), 500);
+  }
+}
+
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAbility(request, "sendNewsletter");
-  const parsed = commandSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
+  const form = await readForm(request);
+  if (form?.get("intent") === "import") return importSubscribers(form.get("file"));
+  const parsed = commandSchema.safeParse(Object.fromEntries(form ?? []));
   if (!parsed.success) return actionAnswer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
   const { db, config, wakeNewsletter } = services();
   const command = parsed.data;
@@ -127,7 +159,8 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
   useActionToast(loaderData);
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
-  const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers } = loaderData;
+  const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers, importLimits } = loaderData;
+  const { imported, importError }: ImportAnswer | Record<string, undefined> = actionData ?? {};
   useReloadWhile(
     sends.some((send) => send.pending > 0),
     3000,
@@ -276,6 +309,41 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
             </tbody>
           </Table>
         </div>
+      </AdminSection>
+
+      <AdminSection id="import" title="Import subscribers" className="max-w-2xl">
+        <p className="mt-1 text-sm text-muted-foreground">
+          A CSV file of addresses: this screen's own export, a Ghost members export, or a plain list with one address per line. Everyone new is sent the same
+          confirmation mail as a reader who signs up, and gets the digest only after confirming: nobody is subscribed by an import. Confirmed subscribers stay
+          as they are; people who unsubscribed are left alone and not mailed. At most {importLimits.megabytes} MB and {importLimits.rows} rows.
+        </p>
+        <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-4">
+          <input type="hidden" name="intent" value="import" />
+          <TextField
+            id="subscribers-file"
+            name="file"
+            type="file"
+            label="CSV file"
+            accept=".csv,text/csv,text/plain"
+            required
+            error={importError}
+            className="max-w-sm"
+          />
+          <Button type="submit" disabled={busy}>
+            Import
+          </Button>
+        </Form>
+        {imported && (
+          <p role="status" className="mt-3 rounded-md border border-success-border bg-success-soft p-3 text-sm text-success-soft-foreground">
+            {imported}
+          </p>
+        )}
+        <p className="mt-4 text-sm">
+          <a href="/admin/newsletter/subscribers.csv" download className="font-medium text-primary underline underline-offset-4">
+            Export subscribers (CSV)
+          </a>{" "}
+          <span className="text-muted-foreground">— every subscriber with their status and dates.</span>
+        </p>
       </AdminSection>
 
       <AdminSection

@@ -51,6 +51,7 @@ interface QueueRow {
   mails: number;
   newsletter: number;
   school_packs: number;
+  webhooks: number;
 }
 
 const requestBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -181,7 +182,7 @@ function createMetrics(sources: Sources): Metrics {
 
   new client.Gauge({
     name: "educator_queue_depth",
-    help: "Work waiting: page views not yet written (this instance), account mails and newsletter mails queued or being sent, school pack runs queued (database, all instances).",
+    help: "Work waiting: page views not yet written (this instance), account mails and newsletter mails queued or being sent, school pack runs queued, webhook deliveries queued or being sent (database, all instances).",
     labelNames: ["queue"] as const,
     registers: [registry],
     async collect() {
@@ -195,7 +196,8 @@ function createMetrics(sources: Sources): Metrics {
           sql`select
             (select count(*) from mail_queue where status in ('queued', 'sending'))::int as mails,
             (select count(*) from newsletter_deliveries where status in ('queued', 'sending'))::int as newsletter,
-            (select count(*) from school_pack_runs where status = 'queued')::int as school_packs`,
+            (select count(*) from school_pack_runs where status = 'queued')::int as school_packs,
+            (select count(*) from webhook_deliveries where status in ('queued', 'sending'))::int as webhooks`,
         ),
         queryTimeoutMs,
       ).catch(() => []);
@@ -203,6 +205,7 @@ function createMetrics(sources: Sources): Metrics {
       this.set({ queue: "mails" }, row.mails);
       this.set({ queue: "newsletter" }, row.newsletter);
       this.set({ queue: "school_packs" }, row.school_packs);
+      this.set({ queue: "webhooks" }, row.webhooks);
     },
   });
 

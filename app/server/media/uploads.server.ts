@@ -78,7 +78,15 @@ function newImageKey(folder: UploadFolder, extension: string) {
 export async function storeUploadedImage(storage: Storage, request: Request, checkFolder: (folder: UploadFolder) => void = () => {}): Promise<string> {
   const { file, folder } = await readUploadForm(request);
   checkFolder(folder);
-  const bytes = Buffer.from(await file.arrayBuffer());
+  return storeImageBytes(storage, folder, Buffer.from(await file.arrayBuffer()));
+}
+
+/**
+ * Stores an image's bytes as an upload is stored (the same checks, the same WebP copies): the
+ * upload form's and the importer's path. Returns its public URL; throws UploadError.
+ */
+export async function storeImageBytes(storage: Storage, folder: UploadFolder, bytes: Buffer): Promise<string> {
+  if (bytes.byteLength > maxImageBytes) throw new UploadError(413, uploadFailures.tooLarge);
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected && extensionByType[detected.mime];
   if (!extension) throw new UploadError(400, uploadFailures.unsupported);

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { decodeEntities } from "#app/lib/html-entities";
 
 export interface FeedItem {
   title: string;
@@ -14,39 +15,6 @@ export interface ParsedFeed {
 }
 
 export class FeedParseError extends Error {}
-
-const namedEntities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  laquo: "«",
-  raquo: "»",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  middot: "·",
-  bull: "•",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-    }
-    return namedEntities[name.toLowerCase()] ?? whole;
-  });
-}
 
 // Titles and excerpts are cut to 300 characters: more of an item's text is never shown.
 const maxItemTextChars = 20_000;

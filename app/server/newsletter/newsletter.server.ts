@@ -11,8 +11,9 @@ import { describeWait, hitRateLimits } from "#app/server/auth/rate-limit.server"
 import { services } from "#app/server/core/services.server";
 import { addressKey } from "#app/server/core/address-key.server";
 import { idOfSigned, signId } from "#app/server/core/signed-id.server";
+import type { ComposeMail } from "#app/server/core/mail-queue.server";
 
-const confirmLinkMs = 7 * 24 * 60 * 60 * 1000;
+export const confirmLinkMs = 7 * 24 * 60 * 60 * 1000;
 
 export class NewsletterInputError extends Error {
   constructor(
@@ -65,12 +66,34 @@ async function mailConfirmation(db: AppDb, email: string) {
       returning id`,
   );
   if (!row) return; // already confirmed
-  await mailer.send({
+  await mailer.send(confirmationMail(email, token, config.PUBLIC_URL));
+}
+
+/** The mail with a confirmation link: the same whether the reader signed up or an admin imported the address. */
+function confirmationMail(email: string, token: string, publicUrl: string) {
+  return {
     to: email,
     subject: "Confirm your subscription to The Educator",
-    text: `Someone, hopefully you, asked for The Educator's weekly digest at this address.\n\nConfirm by opening this link (it works for 7 days):\n${config.PUBLIC_URL}/newsletter/confirm?token=${token}\n\nIf it was not you, ignore this message: nothing will be sent.`,
-  });
+    text: `Someone, hopefully you, asked for The Educator's weekly digest at this address.\n\nConfirm by opening this link (it works for 7 days):\n${publicUrl}/newsletter/confirm?token=${token}\n\nIf it was not you, ignore this message: nothing will be sent.`,
+  };
 }
+
+/** The mail queue's kind for a confirmation link to an address still pending (an imported one). */
+export const newsletterConfirmMailKind = "newsletter-confirm";
+
+/**
+ * The queue's `compose` for `newsletterConfirmMailKind`: a new link (valid 7 days from now) for an
+ * address still pending when the mail goes; nothing for one confirmed, unsubscribed or removed since.
+ */
+export const composeNewsletterConfirmMail: ComposeMail = async (db, job) => {
+  const token = newToken();
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ confirmTokenHash: sha256(token), confirmExpiresAt: new Date(Date.now() + confirmLinkMs) })
+    .where(and(sql`lower(${newsletterSubscribers.email}) = ${job.email ?? ""}`, eq(newsletterSubscribers.status, "pending")))
+    .returning({ email: newsletterSubscribers.email });
+  return row ? confirmationMail(row.email, token, services().config.PUBLIC_URL) : null;
+};
 
 /** Opens a confirmation link (single use): true when the subscription is now confirmed. */
 export async function confirmSubscription(token: string): Promise<boolean> {

@@ -22,7 +22,7 @@ import { isEmptyDatabase, seedDemo } from "#app/server/demo/seed-demo.server";
 import { appSettings } from "#database/schema";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
 import { startScheduledPublishing } from "#app/server/articles/scheduled-publishing.server";
-import { prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
+import { composeNewsletterConfirmMail, newsletterConfirmMailKind, prunePendingSubscribers } from "#app/server/newsletter/newsletter.server";
 import { startNewsletter } from "#app/server/newsletter/newsletter-delivery.server";
 import { startMailQueue, type ComposeMail } from "#app/server/core/mail-queue.server";
 import { composeInvitationMail } from "#app/server/users/invitations.server";
@@ -36,6 +36,7 @@ import { settleDownloadCounts } from "#app/server/resources/download-counts.serv
 import { startSchoolPackWorker } from "#app/server/school-pack/pack-runs.server";
 import type { PageSource } from "#app/server/school-pack/page-source.server";
 import { removeOrphanedResourceFiles } from "#app/server/resources/resources.server";
+import { startWebhookSender } from "#app/server/webhooks/webhook-sender.server";
 
 // The start-up wiring: it opens the database, provides the services and starts each feature's
 // workers, so it sits above the features (server/main.ts, commands and tests call it); core keeps
@@ -205,6 +206,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
     const compose: ComposeMail = (tx, job) => {
       if (job.kind.startsWith("review-")) return composeReviewMail(tx, job);
       if (job.kind === "invitation") return composeInvitationMail(tx, job);
+      if (job.kind === newsletterConfirmMailKind) return composeNewsletterConfirmMail(tx, job);
       return isCommunityMail(job.kind) ? composeCommunityMail(tx, job) : composeAccountMail(tx, job);
     };
     const mailQueue = startMailQueue({ db, mailer, log, compose });
@@ -214,6 +216,8 @@ export async function startServices(config: Config, options: StartOptions = {}):
         ? startSchoolPackWorker({ services, pages: options.schoolPackPages, clientDir: path.join(projectRoot, "build/client") })
         : null;
     services.wakeSchoolPacks = schoolPacks?.wake;
+    // Woken by the database when an event queues deliveries, on whichever instance raised it.
+    const webhookSender = config.WEBHOOK_WORKER ? await startWebhookSender({ db, database, log, allowPrivate: config.OUTBOUND_ALLOW_PRIVATE }) : null;
 
     return {
       services,
@@ -225,6 +229,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
         await mailQueue.stop();
         await schoolPacks?.stop(); // a pack being made is queued again for the next start
+        await webhookSender?.stop(); // the deliveries in hand are sent and marked
         await services.pageViewQueue.stop(); // accepted views are written before the database closes
         await settleDownloadCounts(); // and the downloads already counted
         services.realtime.close();

@@ -1,0 +1,37 @@
+import { plural } from "./plural";
+
+/** The Import & Export screen's texts (app/routes/admin/import.tsx), shared with its tests. */
+export const importTexts = {
+  intro:
+    "Bring an education blog from WordPress or Ghost into the magazine, and take the magazine elsewhere. Importing the same file again creates nothing new: each article, tag, author and comment remembers where it came from.",
+  howTo: (maxFileSize: string) =>
+    `Upload a WordPress export (Tools → Export → All content: an .xml file) or a Ghost export (Settings → Migration → Export content: a .json file), up to ${maxFileSize}. You see what will be created and what will be skipped before anything is written. Posts and pages become articles, with their categories, tags, authors as bylines, approved comments and images.`,
+  siteUrlHint:
+    "Optional: the address the blog had (https://…). Ghost exports name their own images without it, and with it they are brought over too. A file always has to be chosen again after a refusal.",
+  chooseFile: "Choose a WordPress (.xml) or Ghost (.json) export file.",
+  nothingNew: "nothing new: everything in this file was imported before.",
+  exportHowTo:
+    "Every article (drafts too), with its category and tags as Ghost tags and its bylines as Ghost authors, in the JSON format Ghost 5 imports (its Universal import), links made absolute so images still come from this site.",
+};
+
+/** "55 articles (12 pages), 8 categories, 30 tags, 4 authors, 120 comments, 40 images". */
+export function importCountsText(counts: {
+  articles: number;
+  pages: number;
+  categories: number;
+  tags: number;
+  authors: number;
+  comments: number;
+  images: number;
+}): string {
+  const articles =
+    plural(counts.articles, { one: "article", other: "articles" }) + (counts.pages > 0 ? ` (${plural(counts.pages, { one: "page", other: "pages" })})` : "");
+  return [
+    articles,
+    plural(counts.categories, { one: "category", other: "categories" }),
+    plural(counts.tags, { one: "tag", other: "tags" }),
+    plural(counts.authors, { one: "author", other: "authors" }),
+    plural(counts.comments, { one: "comment", other: "comments" }),
+    plural(counts.images, { one: "image", other: "images" }),
+  ].join(", ");
+}
