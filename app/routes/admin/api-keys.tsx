@@ -10,11 +10,12 @@ import { services } from "#app/server/core/services.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "#app/server/content-api/keys.server";
 import { apiKeyNameMaxLength, apiKeyTexts, contentApiBasePath, contentApiDocumentPath } from "#app/lib/content-api";
 import type { Toast } from "#app/lib/toast";
-import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
+import { useActionToast } from "#app/lib/use-action-toast";
 import { Button } from "#app/components/ui/button";
 import { Field, controlClass } from "#app/components/ui/field";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta } from "#app/lib/seo";
+import { RowActionButton } from "#app/components/admin/row-action-button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Content API keys");
 
@@ -183,13 +184,9 @@ export default function ApiKeysScreen({ loaderData, actionData }: Route.Componen
                       {key.revoked ? (
                         <span className="text-muted-foreground">Revoked</span>
                       ) : (
-                        <Form method="post" onSubmit={confirmSubmit(apiKeyTexts.revokeConfirm(key.name))}>
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="id" value={key.id} />
-                          <Button type="submit" variant="outline" size="sm" aria-label={`Revoke ${key.name}`} disabled={busy}>
-                            Revoke
-                          </Button>
-                        </Form>
+                        <RowActionButton intent="revoke" id={key.id} label={`Revoke ${key.name}`} confirm={apiKeyTexts.revokeConfirm(key.name)} disabled={busy}>
+                          Revoke
+                        </RowActionButton>
                       )}
                     </Td>
                   </tr>

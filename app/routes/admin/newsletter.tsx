@@ -31,6 +31,7 @@ import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta, siteName } from "#app/lib/seo";
 import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
 import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
+import { RowActionButton } from "#app/components/admin/row-action-button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
@@ -376,13 +377,15 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
                       <time dateTime={subscriber.since.iso}>{subscriber.since.text}</time>
                     </Td>
                     <Td label="Actions">
-                      <Form method="post" onSubmit={confirmSubmit(`Remove ${subscriber.email} from the newsletter?`)}>
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={subscriber.id} />
-                        <Button type="submit" variant="outline" size="sm" aria-label={`Remove ${subscriber.email}`} disabled={busy}>
-                          Remove
-                        </Button>
-                      </Form>
+                      <RowActionButton
+                        intent="remove"
+                        id={subscriber.id}
+                        label={`Remove ${subscriber.email}`}
+                        confirm={`Remove ${subscriber.email} from the newsletter?`}
+                        disabled={busy}
+                      >
+                        Remove
+                      </RowActionButton>
                     </Td>
                   </tr>
                 ))

@@ -22,13 +22,14 @@ import {
 } from "#app/server/webhooks/webhooks.server";
 import { webhookEventLabels, webhookEvents } from "#app/server/webhooks/webhook-events.server";
 import type { Toast } from "#app/lib/toast";
-import { confirmSubmit, useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
+import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Button } from "#app/components/ui/button";
 import { Field, controlClass } from "#app/components/ui/field";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { AdminSection } from "#app/components/admin/admin-section";
 import { Pagination } from "#app/components/site/pagination";
 import { adminMeta } from "#app/lib/seo";
+import { RowActionButton } from "#app/components/admin/row-action-button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Webhooks");
 
@@ -264,31 +265,27 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
                     <Td label="Status">{hook.active ? <span className="text-success">On</span> : <span className="text-muted-foreground">Off</span>}</Td>
                     <Td label="Actions">
                       <div className="flex flex-wrap gap-2">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="test" />
-                          <input type="hidden" name="id" value={hook.id} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy || !hook.active} aria-label={`Send test to ${hook.name}`}>
-                            Send test
-                          </Button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="toggle" />
-                          <input type="hidden" name="id" value={hook.id} />
-                          <input type="hidden" name="active" value={hook.active ? "false" : "true"} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`${hook.active ? "Turn off" : "Turn on"} ${hook.name}`}>
-                            {hook.active ? "Turn off" : "Turn on"}
-                          </Button>
-                        </Form>
-                        <Form
-                          method="post"
-                          onSubmit={confirmSubmit(`Delete the webhook “${hook.name}” and its delivery log? Its receiver gets no more events.`)}
+                        <RowActionButton intent="test" id={hook.id} label={`Send test to ${hook.name}`} disabled={busy || !hook.active}>
+                          Send test
+                        </RowActionButton>
+                        <RowActionButton
+                          intent="toggle"
+                          id={hook.id}
+                          fields={{ active: hook.active ? "false" : "true" }}
+                          label={`${hook.active ? "Turn off" : "Turn on"} ${hook.name}`}
+                          disabled={busy}
                         >
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={hook.id} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Delete ${hook.name}`}>
-                            Delete
-                          </Button>
-                        </Form>
+                          {hook.active ? "Turn off" : "Turn on"}
+                        </RowActionButton>
+                        <RowActionButton
+                          intent="delete"
+                          id={hook.id}
+                          label={`Delete ${hook.name}`}
+                          confirm={`Delete the webhook “${hook.name}” and its delivery log? Its receiver gets no more events.`}
+                          disabled={busy}
+                        >
+                          Delete
+                        </RowActionButton>
                       </div>
                     </Td>
                   </tr>
@@ -343,13 +340,9 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
                       {delivery.status === "sending" ? (
                         <span className="text-muted-foreground">Sending</span>
                       ) : (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="replay" />
-                          <input type="hidden" name="id" value={delivery.id} />
-                          <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Replay ${delivery.event} to ${delivery.webhookName}`}>
-                            Replay
-                          </Button>
-                        </Form>
+                        <RowActionButton intent="replay" id={delivery.id} label={`Replay ${delivery.event} to ${delivery.webhookName}`} disabled={busy}>
+                          Replay
+                        </RowActionButton>
                       )}
                     </Td>
                   </tr>
