@@ -256,18 +256,23 @@ const subscriberOrder: KeysetOrder = {
   direction: "desc",
 };
 
+/** What the Newsletter screen and the subscribers CSV show of a subscriber. */
+export const subscriberColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  status: newsletterSubscribers.status,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+};
+
 /** Subscribers, newest first, a page at a time, with how many there are. */
 export function listSubscribers(db: AppDb, page: PageRequest = firstPage) {
   const rows = keysetPage(subscriberOrder, page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
-        id: newsletterSubscribers.id,
-        email: newsletterSubscribers.email,
-        status: newsletterSubscribers.status,
-        createdAt: newsletterSubscribers.createdAt,
-        confirmedAt: newsletterSubscribers.confirmedAt,
-        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+        ...subscriberColumns,
       })
       .from(newsletterSubscribers)
       .where(keyset.where)

@@ -6,7 +6,7 @@ import { maxSubscriberCsvBytes } from "#app/lib/import-limits";
 import { plural } from "#app/lib/plural";
 import { normalizeEmail } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
-import { confirmLinkMs, NewsletterInputError, newsletterConfirmMailKind } from "./newsletter.server";
+import { confirmLinkMs, NewsletterInputError, newsletterConfirmMailKind, subscriberColumns } from "./newsletter.server";
 
 // Subscribers in and out as CSV. Out: every subscriber, a page at a time. In: double opt-in only —
 // an address new to us becomes pending and is mailed the sign-up's confirmation link through the
@@ -42,14 +42,7 @@ export async function* subscribersCsvLines(db: AppDb): AsyncGenerator<string> {
   let after: string | null = null;
   for (;;) {
     const rows = await db
-      .select({
-        id: newsletterSubscribers.id,
-        email: newsletterSubscribers.email,
-        status: newsletterSubscribers.status,
-        createdAt: newsletterSubscribers.createdAt,
-        confirmedAt: newsletterSubscribers.confirmedAt,
-        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-      })
+      .select(subscriberColumns)
       .from(newsletterSubscribers)
       .where(after === null ? undefined : gt(newsletterSubscribers.id, after))
       .orderBy(asc(newsletterSubscribers.id))
