@@ -14,16 +14,20 @@ export const importTexts = {
     "Every article (drafts too), with its category and tags as Ghost tags and its bylines as Ghost authors, in the JSON format Ghost 5 imports (its Universal import), links made absolute so images still come from this site.",
 };
 
-/** "55 articles (12 pages), 8 categories, 30 tags, 4 authors, 120 comments, 40 images". */
-export function importCountsText(counts: {
+/** What an import creates, by kind: the preview's counts and the result's. */
+export interface ImportCounts {
   articles: number;
+  /** Of `articles`, how many are pages. */
   pages: number;
   categories: number;
   tags: number;
   authors: number;
   comments: number;
   images: number;
-}): string {
+}
+
+/** "55 articles (12 pages), 8 categories, 30 tags, 4 authors, 120 comments, 40 images". */
+export function importCountsText(counts: ImportCounts): string {
   const articles =
     plural(counts.articles, { one: "article", other: "articles" }) + (counts.pages > 0 ? ` (${plural(counts.pages, { one: "page", other: "pages" })})` : "");
   return [

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { categories as categoryTable, guestAuthors, importedItems, tags as tagTable } from "#database/schema";
 import { tagLimits } from "#app/lib/tags";
+import type { ImportCounts } from "#app/lib/import-texts";
 import type { AppDb } from "#app/server/db/types.server";
 import { absoluteImageUrl, markdownImageUrls } from "./import-images.server";
 import { skipReasons, type ImportSource, type SkippedItem, type SourceAuthor, type SourcePost, type SourceTerm } from "./import-source.server";
@@ -14,16 +15,7 @@ import { skipReasons, type ImportSource, type SkippedItem, type SourceAuthor, ty
 export type ItemKind = (typeof importedItems.$inferSelect)["kind"];
 export const itemKinds = ["article", "category", "tag", "author", "comment", "image"] as const satisfies readonly ItemKind[];
 
-export interface ImportCounts {
-  articles: number;
-  /** Of `articles`, how many are pages. */
-  pages: number;
-  categories: number;
-  tags: number;
-  authors: number;
-  comments: number;
-  images: number;
-}
+export type { ImportCounts };
 
 export interface SkippedGroup {
   kind: SkippedItem["kind"];
