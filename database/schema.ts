@@ -771,6 +771,34 @@ export const communityEdits = pgTable(
   (t) => [index("community_edits_post_idx").on(t.kind, t.postId, t.createdAt), check("community_edits_kind_check", sql`${t.kind} in ('question', 'answer')`)],
 );
 
+/**
+ * An edit of a published question or answer by an author whose posts wait for a moderator: readers
+ * keep seeing the approved text until a moderator approves the edit (then it is applied, and the
+ * text it replaced kept in community_edits) or rejects it. One per post: a newer edit replaces it.
+ */
+export const communityHeldEdits = pgTable(
+  "community_held_edits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["question", "answer"] }).notNull(),
+    postId: uuid("post_id").notNull(),
+    // The question whose page the post is on: the edit goes with it.
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => communityQuestions.id, { onDelete: "cascade" }),
+    editorId: uuid("editor_id").references(() => users.id, { onDelete: "set null" }),
+    // A question's new title (null for an answer).
+    title: text("title"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("community_held_edits_post_key").on(t.kind, t.postId),
+    index("community_held_edits_question_idx").on(t.questionId),
+    check("community_held_edits_kind_check", sql`${t.kind} in ('question', 'answer')`),
+  ],
+);
+
 /** News items read from RSS/Atom feeds by the news scanner, cached between refreshes. */
 export const newsItems = pgTable(
   "news_items",

@@ -32,6 +32,40 @@ describe("roles and what they may open", () => {
     expect(abilityForAdminPath("/admin/unknown")).toBeNull();
   });
 
+  it("reads an address as the router does: any case, escapes decoded, repeated slashes as one", () => {
+    for (const spelling of [
+      "/admin/articles/AI-WRITER",
+      "/admin/articles/Ai-Writer.data",
+      "/admin/articles/%61i-writer",
+      "/admin/articles/%41I-WRITER/",
+      "/admin//articles/ai-writer",
+      "/ADMIN/articles/ai-writer",
+    ]) {
+      expect(abilityForAdminPath(spelling), spelling).toBe("useAiWriter");
+      expect(mayOpen("contributor", spelling), spelling).toBe(false);
+      expect(mayOpen("editor", spelling), spelling).toBe(true);
+    }
+    // Nothing the router reads otherwise: for admins alone.
+    for (const spelling of [
+      "/admin/articles/%E0%A4%A",
+      "/admin/articles/./ai-writer",
+      "/admin/articles/%2e%2e/users",
+      "/admin/articles\\ai-writer",
+      "/admin/articles/%00",
+    ]) {
+      expect(abilityForAdminPath(spelling), spelling).toBeNull();
+      expect(mayOpen("editor", spelling), spelling).toBe(false);
+    }
+  });
+
+  it("names each Ask Kafundisha ability: posting unmoderated from authors up, the badge and moderation from editors up", () => {
+    expect(roles.filter((role) => can(role, "postWithoutModeration"))).toEqual(["author", "editor", "admin"]);
+    expect(roles.filter((role) => can(role, "answerForMagazine"))).toEqual(["editor", "admin"]);
+    expect(roles.filter((role) => can(role, "moderateCommunity"))).toEqual(["editor", "admin"]);
+    expect(mayOpen("contributor", "/admin/community")).toBe(false);
+    expect(mayOpen("editor", "/admin/community")).toBe(true);
+  });
+
   it("keeps an address no screen lists for admins alone", () => {
     for (const role of roles) expect(mayOpen(role, "/admin/something-new"), role).toBe(role === "admin");
     expect(mayOpen("contributor", "/admin/articles")).toBe(true);

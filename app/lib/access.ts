@@ -17,14 +17,23 @@ export const isRole = (value: unknown): value is Role => typeof value === "strin
  *   upload images and see their own uploads, edit their author profile;
  * - publishOwnArticles: publish and schedule their own articles, edit them once published;
  * - editAllArticles: every article (review, edit, publish, schedule, delete), the dashboard;
+ * - postWithoutModeration: their Ask Kafundisha questions and answers (and edits of them) go public
+ *   at once, as a reader's do after `trustedAfterPosts` published posts (app/lib/community.ts);
+ * - answerForMagazine: their answers carry the "Kafundisha answer" badge (the magazine speaking);
+ * - moderateCommunity: the Ask Kafundisha queue (publish, reject, delete, dismiss reports), editing
+ *   anyone's question or answer at any age, accepting an answer for the asker, and reading what a
+ *   post said before each edit;
  * - the rest name a screen or a task each.
  */
 export type Ability =
   | "writeOwnArticles"
   | "publishOwnArticles"
   | "editAllArticles"
+  | "postWithoutModeration"
+  | "answerForMagazine"
   | "manageCategories"
   | "moderateComments"
+  | "moderateCommunity"
   | "manageMedia"
   | "useAiWriter"
   | "scanNews"
@@ -40,8 +49,18 @@ export type Ability =
   | "manageWebhooks";
 
 const contributor: readonly Ability[] = ["writeOwnArticles"];
-const author: readonly Ability[] = [...contributor, "publishOwnArticles"];
-const editor: readonly Ability[] = [...author, "editAllArticles", "manageCategories", "moderateComments", "manageMedia", "useAiWriter", "scanNews"];
+const author: readonly Ability[] = [...contributor, "publishOwnArticles", "postWithoutModeration"];
+const editor: readonly Ability[] = [
+  ...author,
+  "editAllArticles",
+  "answerForMagazine",
+  "manageCategories",
+  "moderateComments",
+  "moderateCommunity",
+  "manageMedia",
+  "useAiWriter",
+  "scanNews",
+];
 const admin: readonly Ability[] = [
   ...editor,
   "readInbox",
@@ -64,7 +83,7 @@ export const can = (role: string | null | undefined, ability: Ability): boolean 
 /** The roles that may do `ability`, lowest first (whom to mail about it, for one). */
 export const rolesThatCan = (ability: Ability): Role[] => roles.filter((role) => can(role, ability));
 
-/** Staff: every role that may enter the admin area (their sessions end after 12 h idle). */
+/** Staff: every role that may enter the admin area (their sessions end after 12 h idle). Decides nothing else. */
 export const isStaff = (role: string | null | undefined): boolean => can(role, "writeOwnArticles");
 
 /** Who sees every change as it happens (the event stream's ids, profiles and view counts): editors and admins. */
@@ -87,7 +106,7 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/subjects", ability: "manageCategories" },
   { path: "/admin/guest-authors", ability: "editAllArticles" },
   { path: "/admin/comments", ability: "moderateComments" },
-  { path: "/admin/community", ability: "moderateComments" },
+  { path: "/admin/community", ability: "moderateCommunity" },
   { path: "/admin/inbox", ability: "readInbox" },
   { path: "/admin/newsletter", ability: "sendNewsletter" },
   { path: "/admin/users", ability: "manageUsers" },
@@ -100,9 +119,33 @@ export const adminScreens: ReadonlyArray<{ path: string; ability: Ability }> = [
   { path: "/admin/webhooks", ability: "manageWebhooks" },
 ];
 
+/**
+ * An admin address as the router reads it: percent-escapes decoded, any case, repeated slashes
+ * as one, without a trailing slash or `.data`. Null for one the router would not read as a screen
+ * of ours (a malformed escape, a NUL, a backslash, a `.` or `..` segment): such an address is for
+ * admins alone.
+ */
+function adminPathAsRouted(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (/[\0\\]/.test(decoded)) return null;
+  const path =
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/";
+  return path.split("/").some((segment) => segment === "." || segment === "..") ? null : path;
+}
+
 /** What opening `pathname` (under /admin) takes; null for an address no screen lists, which is for admins alone. */
 export function abilityForAdminPath(pathname: string): Ability | null {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const path = adminPathAsRouted(pathname);
+  if (path === null) return null;
   let found: { path: string; ability: Ability } | undefined;
   for (const screen of adminScreens) {
     // The dashboard is /admin itself, not everything under it.

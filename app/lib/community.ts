@@ -1,7 +1,7 @@
 // Ask Kafundisha as readers see it: question addresses, answer limits and the page's texts.
 import { slugify } from "./slug";
 import { isUuid } from "./uuid";
-import { isStaff, type Role } from "./access";
+import { can, type Role } from "./access";
 import { questionCategories } from "./inbox-schema";
 import { pageCursorParams } from "./article-list-params";
 
@@ -21,14 +21,24 @@ export function questionIdFrom(param: string): string | null {
 
 export const answerMaxLength = 10_000;
 
-/** How long a teacher may edit their own question or answer; staff may edit any, always. */
+/** How long a teacher may edit their own question or answer once it is public; moderators may edit any, always. */
 export const editWindowMs = 30 * 60 * 1000;
 
-/** Whether `actor` may edit a post `authorId` wrote at `createdAt`. */
-export const mayEditPost = (actor: { id: string; role: Role }, authorId: string | null, createdAt: Date | string, now = Date.now()) =>
-  isStaff(actor.role) || (actor.id === authorId && now - new Date(createdAt).getTime() < editWindowMs);
+/** A post as the edit rules read it: who wrote it, and since when it is public (a post that waited counts from its approval). */
+export interface EditablePost {
+  authorId: string | null;
+  publishedAt: Date | string | null;
+  createdAt: Date | string;
+}
 
-/** Signed-in teachers whose posts go public without waiting: staff, or this many published posts. */
+/** Whether `actor` may edit `post`: a moderator always, its author for `editWindowMs` after it went public. */
+export const mayEditPost = (actor: { id: string; role: Role }, post: EditablePost, now = Date.now()) =>
+  can(actor.role, "moderateCommunity") || (actor.id === post.authorId && now - new Date(post.publishedAt ?? post.createdAt).getTime() < editWindowMs);
+
+/** Whether `actor` reads what each post said before every edit (the question page's history). */
+export const seesEditHistory = (actor: { role: Role } | null) => Boolean(actor && can(actor.role, "moderateCommunity"));
+
+/** Signed-in teachers whose posts (and edits) go public without waiting: roles that may post without moderation, or this many published posts. */
 export const trustedAfterPosts = 3;
 
 export const answerTexts = {
@@ -61,10 +71,13 @@ export const communityTexts = {
   editClosed: "Posts can be edited for 30 minutes; after that, ask a moderator.",
   notYoursToEdit: "Only its author or a moderator can edit this.",
   edited: "Your changes are saved.",
+  editHeld: "Your changes are saved. Readers will see them once a moderator approves them; until then they see the approved text.",
+  editWaiting: "Your last changes wait for a moderator.",
+  editGone: "This edit is already dealt with.",
 } as const;
 
-/** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or staff. */
-export const mayAccept = (actor: { id: string; role: Role }, askerId: string | null) => actor.id === askerId || isStaff(actor.role);
+/** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or a moderator. */
+export const mayAccept = (actor: { id: string; role: Role }, askerId: string | null) => actor.id === askerId || can(actor.role, "moderateCommunity");
 
 export interface AnswerActionData {
   ok: boolean;

@@ -11,6 +11,7 @@ export const liveTables = [
   "guest_authors",
   "community_answers",
   "community_reports",
+  "community_held_edits",
   "subjects",
   "article_resources",
 ] as const;

@@ -370,10 +370,10 @@ describe(`edits (${testDatabaseKind})`, () => {
     expect(someoneElse.status).toBe(400);
     expect(await someoneElse.text()).toContain("Only its author or a moderator can edit this.");
 
-    // Half an hour on, only staff.
+    // Half an hour after it went public, only moderators.
     await db
       .update(communityAnswers)
-      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000), publishedAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(communityAnswers.id, peer!.id));
     const late = await edit(path, trusted.jar, { kind: "answer", postId: peer!.id, body: "Too late to change" });
     expect(late.status).toBe(400);

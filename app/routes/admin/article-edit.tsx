@@ -52,7 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const [article, categories, curriculum, revisions, notes, bylines, choices] = await Promise.all([
     findArticleForEdit(db, params.id),
     categoryChoices(db),
-    curriculumChoices(db, params.id),
+    curriculumChoices(db, editor, params.id),
     listRevisions(db, params.id),
     listNotes(db, params.id),
     bylinesOf(db, params.id),
@@ -146,7 +146,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "restore") {
     return articleStep(id, "Revision restored.", "Failed to restore the revision. Please try again.", () =>
-      restoreRevision(db, id, String(form.get("revisionId") ?? ""), editor.id, async (tx, revision) => {
+      restoreRevision(db, id, String(form.get("revisionId") ?? ""), editor, async (tx, revision) => {
         await checkArticleAccess(tx, editor, id, mayEditArticle);
         checkStatusAllowed(editor, revision.status);
       }),
@@ -191,7 +191,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return articleStep(id, "Sent back to the writer with your note.", "Failed to send the article back. Please try again.", async () => {
       await requestChanges(db, id, editor, note, async (tx) => {
         const current = (await currentState(tx, id))!;
-        await updateArticle(tx, id, { ...current, status: "draft", scheduledAt: null }, editor.id);
+        await updateArticle(tx, id, { ...current, status: "draft", scheduledAt: null }, editor);
       });
       services().wakeMailQueue?.();
     });
@@ -201,7 +201,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     async (db, input) => {
       const before = await checkArticleAccess(db, editor, params.id, mayEditArticle);
       checkStatusAllowed(editor, input.status);
-      await updateArticle(db, params.id, input, editor.id);
+      await updateArticle(db, params.id, input, editor);
       await afterArticleSave(db, params.id, editor, before?.status ?? null, input.status);
     },
     { success: "Article updated successfully!", failure: "Failed to update article. Please try again." },

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const editor = await requireAbility(request, "writeOwnArticles");
   const [categories, curriculum, autosave] = await Promise.all([
     categoryChoices(db),
-    curriculumChoices(db, null),
+    curriculumChoices(db, editor, null),
     autosaveToOffer(db, editor.id, "new", emptyArticleValues),
   ]);
   return { categories, curriculum, statuses: statusesFor(editor), timeZone: config.SITE_TIMEZONE, autosave };
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     (await readForm(request)) ?? new FormData(),
     async (db, input) => {
       checkStatusAllowed(author, input.status);
-      const created = await createArticle(db, input, author.id);
+      const created = await createArticle(db, input, author);
       await afterArticleSave(db, created.id, author, null, input.status);
     },
     { success: "Article created successfully!", failure: "Failed to create article. Please try again." },

@@ -7,8 +7,17 @@ import { confirmSubmit, useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import type { Toast } from "#app/lib/toast";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
+import { questionPath } from "#app/lib/community";
 import { requireAbility } from "#app/server/auth/access.server";
-import { dismissReports, listPendingPosts, listReportedPosts, moderateAnswer, moderateQuestion } from "#app/server/community/community.server";
+import {
+  dismissReports,
+  listHeldEdits,
+  listPendingPosts,
+  listReportedPosts,
+  moderateAnswer,
+  moderateHeldEdit,
+  moderateQuestion,
+} from "#app/server/community/community.server";
 import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
 import { Button } from "#app/components/ui/button";
@@ -22,29 +31,49 @@ interface ModerationData {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAbility(request, "moderateComments");
+  await requireAbility(request, "moderateCommunity");
   const { db } = services();
-  const [pending, reported] = await Promise.all([listPendingPosts(db), listReportedPosts(db)]);
+  const [pending, reported, edits] = await Promise.all([listPendingPosts(db), listReportedPosts(db), listHeldEdits(db)]);
   return {
+    edits: edits.map(({ createdAt, questionId, questionSlug, ...edit }) => ({
+      ...edit,
+      path: questionPath({ id: questionId, slug: questionSlug }),
+      created: stampDateTime(createdAt),
+    })),
     questions: pending.questions.map(({ createdAt, ...question }) => ({ ...question, created: stampDateTime(createdAt) })),
     answers: pending.answers.map(({ createdAt, ...answer }) => ({ ...answer, created: stampDateTime(createdAt) })),
     reported: reported.map(({ firstAt, ...post }) => ({ ...post, first: stampDateTime(firstAt) })),
   };
 }
 
-const moderationSchema = z.object({
-  kind: z.enum(["question", "answer"]),
-  id: z.uuid(),
-  intent: z.enum(["approve", "reject", "delete", "dismiss"]),
-});
+const moderationSchema = z.union([
+  z.object({
+    kind: z.enum(["question", "answer"]),
+    id: z.uuid(),
+    intent: z.enum(["approve", "reject", "delete", "dismiss"]),
+  }),
+  // An author's held edit of a published post: applied, or dropped (the post stays as approved).
+  z.object({ kind: z.literal("edit"), id: z.uuid(), intent: z.enum(["approve", "reject"]) }),
+]);
+
+const editDoneTexts = { approve: "Edit applied.", reject: "Edit declined: the approved text stays." } as const;
 
 const doneTexts = { approve: "Published.", reject: "Rejected.", delete: "Deleted.", dismiss: "Reports dismissed." } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
-  await requireAbility(request, "moderateComments");
+  const moderator = await requireAbility(request, "moderateCommunity");
   const parsed = moderationSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
   if (!parsed.success) return data<ModerationData>({ ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } }, { status: 400 });
+  if (parsed.data.kind === "edit") {
+    const { id, intent } = parsed.data;
+    try {
+      await moderateHeldEdit(services().db, id, intent, moderator.id);
+    } catch (error) {
+      return data<ModerationData>({ ok: false, toast: failureToast(error, "Failed to update the edit. Please try again.") }, { status: 400 });
+    }
+    return data<ModerationData>({ ok: true, toast: { type: "success", title: editDoneTexts[intent] } });
+  }
   const { kind, id, intent } = parsed.data;
   try {
     if (intent === "dismiss") await dismissReports(services().db, kind, id);
@@ -103,17 +132,35 @@ function ModerationActions({ kind, id, name, reported = false }: { kind: "questi
   );
 }
 
+/** Apply or decline an author's held edit: worded buttons, since neither is "publish" or "delete". */
+function HeldEditActions({ id, name }: { id: string; name: string }) {
+  const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="kind" value="edit" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" name="intent" value="approve" size="sm" aria-label={`Apply the edit of ${name}`} disabled={busy}>
+        Apply edit
+      </Button>
+      <Button type="submit" name="intent" value="reject" size="sm" variant="outline" aria-label={`Decline the edit of ${name}`} disabled={busy}>
+        Keep approved text
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 /** Ask Kafundisha moderation: what new teachers and visitors posted, waiting to be published. */
 export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["community_questions", "community_answers", "community_reports"]);
+  useLiveRevalidation(["community_questions", "community_answers", "community_reports", "community_held_edits"]);
   useActionToast(useFetcher<ModerationData>({ key: moderationFetcherKey }).data);
-  const { questions, answers, reported } = loaderData;
+  const { questions, answers, reported, edits } = loaderData;
   return (
     <div className="max-w-4xl">
       <h1 className="text-2xl font-bold">Ask Kafundisha</h1>
       <p className="mt-1 text-muted-foreground">
-        What readers reported, and the questions and answers of new teachers and visitors, wait here. Teachers with three published posts, and staff, are
-        published at once.
+        What readers reported, and the questions, answers and edits of new teachers and visitors, wait here. Teachers with three published posts, and authors,
+        editors and admins, are published at once.
       </p>
       <section aria-labelledby="reported-heading" className="mt-8">
         <h2 id="reported-heading" className="text-lg font-bold">
@@ -148,6 +195,49 @@ export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
                 </article>
               </li>
             ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="held-edits-heading" className="mt-10">
+        <h2 id="held-edits-heading" className="text-lg font-bold">
+          {`Edits waiting (${edits.length})`}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Published posts their authors changed. Readers see the approved text until you apply the edit.</p>
+        {edits.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">No edits are waiting.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {edits.map((edit) => {
+              const name = `${edit.kind === "question" ? "the question" : "an answer to"} “${edit.questionTitle}”`;
+              return (
+                <li key={edit.id}>
+                  <article aria-label={`Edit of ${name}`} className="rounded-xl border border-border p-4">
+                    <p className="text-xs text-muted-foreground">
+                      {`${edit.kind === "question" ? "Question" : "Answer to"} “${edit.questionTitle}” · ${edit.editorName ?? "A teacher"} · `}
+                      <time dateTime={edit.created.iso}>{edit.created.text}</time> ·{" "}
+                      <a href={edit.path} target="_blank" rel="noopener noreferrer" className="underline">
+                        Open (new tab)
+                      </a>
+                    </p>
+                    <div className="mt-2 grid gap-3 md:grid-cols-2">
+                      <div>
+                        <h3 className="text-xs font-semibold text-muted-foreground uppercase">Readers see now</h3>
+                        {edit.kind === "question" && <p className="mt-1 font-semibold">{edit.questionTitle}</p>}
+                        <p className="mt-1 line-clamp-6 text-sm whitespace-pre-line">{edit.currentBody}</p>
+                      </div>
+                      <div>
+                        <h3 className="text-xs font-semibold text-muted-foreground uppercase">The edit</h3>
+                        {edit.title && <p className="mt-1 font-semibold">{edit.title}</p>}
+                        <p className="mt-1 line-clamp-6 text-sm whitespace-pre-line">{edit.body}</p>
+                      </div>
+                    </div>
+                    <div className="mt-3">
+                      <HeldEditActions id={edit.id} name={name} />
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/ask-question";
 import { readForm } from "#app/server/core/form.server";
 import { clientInfo, getUser, requireUser, type SessionUser } from "#app/server/auth/auth.server";
-import { isStaff } from "#app/lib/access";
 import {
   acceptAnswer,
   answerQuestion,
@@ -11,6 +10,7 @@ import {
   editHistory,
   editPost,
   findQuestionPage,
+  postsWithHeldEdits,
   publishesAtOnce,
   reportPost,
   voteForAnswer,
@@ -31,10 +31,12 @@ import {
   communityTexts,
   mayAccept,
   mayEditPost,
+  seesEditHistory,
   qaPageJsonLd,
   questionIdFrom,
   questionPath,
   type AnswerActionData,
+  type EditablePost,
 } from "#app/lib/community";
 import { communityQuestionSchema, questionCategoryLabel } from "#app/lib/inbox-schema";
 import { articleBodyClass } from "#app/lib/article-body";
@@ -66,23 +68,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       }
     : null;
   const { askerId, createdAt, ...question } = page.question;
-  const editable = (authorId: string | null, at: Date) => Boolean(user && mayEditPost(user, authorId, at));
-  // Staff see what each post said before every edit.
-  const history =
-    user && isStaff(user.role)
-      ? await editHistory(
+  const editable = (post: EditablePost) => Boolean(user && mayEditPost(user, post));
+  // Moderators see what each post said before every edit; an author, which of their edits wait for one.
+  const [history, heldEdits] = await Promise.all([
+    seesEditHistory(user)
+      ? editHistory(
           db,
           page.question.id,
           page.answers.map((answer) => answer.id),
         )
-      : {};
+      : ({} as Awaited<ReturnType<typeof editHistory>>),
+    user ? postsWithHeldEdits(db, page.question.id, user.id) : ([] as string[]),
+  ]);
   return keptOnServer({
     history,
-    question: { ...question, editable: editable(askerId, createdAt) },
-    answers: page.answers.map(({ userId, ...answer }) => ({
+    question: {
+      ...question,
+      editable: editable({ authorId: askerId, publishedAt: question.publishedAt, createdAt }),
+      editWaiting: heldEdits.includes(question.id),
+    },
+    answers: page.answers.map(({ userId, publishedAt, ...answer }) => ({
       ...answer,
       mine: Boolean(user && userId === user.id),
-      editable: editable(userId, answer.createdAt),
+      editable: editable({ authorId: userId, publishedAt, createdAt: answer.createdAt }),
+      editWaiting: heldEdits.includes(answer.id),
     })),
     viewer,
     relatedArticles,
@@ -146,15 +155,16 @@ async function editStep(form: FormData, questionId: string, user: SessionUser) {
     if (!checked.ok) return refused(checked.error);
     input = { body: checked.body };
   }
-  let path: string;
+  let edited: Awaited<ReturnType<typeof editPost>>;
   try {
-    path = await editPost(services().db, questionId, kind, postId, user, input);
+    edited = await editPost(services().db, questionId, kind, postId, user, input);
   } catch (error) {
     if (error instanceof AdminInputError) return refused(error.message);
     throw error;
   }
+  if (edited.held) return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.editHeld });
   // A new title is a new address: the question's page is reloaded there.
-  if (kind === "question") throw redirect(path);
+  if (kind === "question") throw redirect(edited.path);
   return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.edited });
 }
 
@@ -397,6 +407,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </div>
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
         <EditHistory edits={loaderData.history[question.id]} />
+        {question.editWaiting && <p className="mt-3 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
         <div className="mt-4 flex flex-wrap gap-4">
           {(question.editable || stepResult?.edit?.postId === question.id) && (
             <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
@@ -431,6 +442,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 </p>
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
                 <EditHistory edits={loaderData.history[answer.id]} />
+                {answer.editWaiting && <p className="mt-2 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
                   {viewer && !answer.mine && (

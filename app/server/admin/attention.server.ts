@@ -20,12 +20,12 @@ export async function attentionCounts(db: AppDb) {
 
 /** The sidebar's counts as `role` may see them: 0 behind a screen it may not open, and nothing counted for it. */
 export async function attentionCountsFor(db: AppDb, role: Role): Promise<AttentionCounts> {
-  if (!can(role, "moderateComments") && !can(role, "readInbox") && !can(role, "editAllArticles"))
+  if (!can(role, "moderateComments") && !can(role, "moderateCommunity") && !can(role, "readInbox") && !can(role, "editAllArticles"))
     return { pendingComments: 0, unreadInbox: 0, pendingReview: 0, pendingCommunity: 0 };
   const counts = await attentionCounts(db);
   return {
     pendingComments: can(role, "moderateComments") ? counts.pendingComments : 0,
-    pendingCommunity: can(role, "moderateComments") ? counts.pendingCommunity : 0,
+    pendingCommunity: can(role, "moderateCommunity") ? counts.pendingCommunity : 0,
     unreadInbox: can(role, "readInbox") ? counts.unreadInbox : 0,
     pendingReview: can(role, "editAllArticles") ? counts.pendingReview : 0,
   };

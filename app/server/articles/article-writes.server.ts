@@ -4,6 +4,7 @@ import type { ArticleCurriculum, ArticleFormInput } from "#app/lib/admin-schemas
 import { afterCurriculumSave, curriculumColumns, translationGroupOf } from "./curriculum.server";
 import { slugify } from "#app/lib/slug";
 import type { TagName } from "#app/lib/tags";
+import type { ArticleActor } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { articleBody } from "./article-body.server";
 import { changedFields, currentState, findRevision, recordRevision } from "./article-revisions.server";
@@ -63,13 +64,15 @@ export type ArticleSave = Omit<
 /**
  * An article created as published is published now (published_at); a draft or scheduled one has no
  * published_at yet. The row, its tags, its creator's byline and its first revision are one transaction.
+ * `author` (null: the system) is its creator, and bounds what it may name under "Translation of".
  */
-export async function createArticle(db: AppDb, { tags, curriculum, ...input }: ArticleSave, authorId: string | null) {
+export async function createArticle(db: AppDb, { tags, curriculum, ...input }: ArticleSave, author: ArticleActor | null) {
+  const authorId = author?.id ?? null;
   const body = articleBody(input.content); // once, not again on a slug retry
   return withSlugRetry(() =>
     db.transaction(async (tx) => {
       await assertCategoryExists(tx, input.categoryId);
-      const curriculumRow = curriculum ? await curriculumColumns(tx, null, curriculum) : null;
+      const curriculumRow = curriculum ? await curriculumColumns(tx, null, curriculum, author) : null;
       const [created] = await tx
         .insert(articles)
         .values({
@@ -96,7 +99,8 @@ export async function createArticle(db: AppDb, { tags, curriculum, ...input }: A
  * revision are one transaction: a crash or a failed statement leaves the article as it was, and
  * the change events that drop cached pages are sent at commit, once all of it is there.
  */
-export async function updateArticle(db: AppDb, id: string, { tags, curriculum, ...input }: ArticleSave, editorId: string | null) {
+export async function updateArticle(db: AppDb, id: string, { tags, curriculum, ...input }: ArticleSave, editor: ArticleActor | null) {
+  const editorId = editor?.id ?? null;
   const body = articleBody(input.content);
   return withSlugRetry(() =>
     db.transaction(async (tx) => {
@@ -105,7 +109,7 @@ export async function updateArticle(db: AppDb, id: string, { tags, curriculum, .
       if (!before) throw new AdminInputError("This article no longer exists.");
       if (tags) await setArticleTags(tx, id, tags);
       const groupBefore = curriculum ? await translationGroupOf(tx, id) : null;
-      const curriculumRow = curriculum ? await curriculumColumns(tx, id, curriculum) : null;
+      const curriculumRow = curriculum ? await curriculumColumns(tx, id, curriculum, editor) : null;
       const [updated] = await tx
         .update(articles)
         .set({
@@ -135,7 +139,7 @@ export async function restoreRevision(
   db: AppDb,
   articleId: string,
   revisionId: string,
-  editorId: string | null,
+  editor: ArticleActor | null,
   check: (tx: AppDb, restored: ArticleSave) => Promise<void> = async () => {},
 ) {
   await db.transaction(async (tx) => {
@@ -144,7 +148,7 @@ export async function restoreRevision(
     const pastSchedule = revision.status === "scheduled" && (revision.scheduledAt?.getTime() ?? 0) <= Date.now();
     const restored: ArticleSave = pastSchedule ? { ...revision, status: "draft", scheduledAt: null } : revision;
     await check(tx, restored);
-    await updateArticle(tx, articleId, restored, editorId);
+    await updateArticle(tx, articleId, restored, editor);
   });
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { articleSubjects, articles, subjects } from "#database/schema";
 import { unknownSubjectText, type ArticleCurriculum } from "#app/lib/admin-schemas";
 import { languageName } from "#app/lib/curriculum";
+import { seesAllArticles, type ArticleActor } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { publishedOnly } from "./published.server";
 import type { AppDb } from "#app/server/db/types.server";
@@ -22,12 +23,21 @@ export function subjectChoices(db: AppDb) {
   return db.select({ id: subjects.id, name: subjects.name, slug: subjects.slug }).from(subjects).orderBy(asc(subjects.position), asc(subjects.name));
 }
 
-/** Articles another one may be a translation of (the newest 500), each with its language. */
-export function translationChoices(db: AppDb, exceptId: string | null) {
+/**
+ * The articles `actor` may name under "Translation of": any, for those who edit every article (and
+ * for the system: null); else the published ones and their own. Nobody learns of another writer's
+ * draft by its title, or joins it to a group.
+ */
+function translationTargetsOf(actor: ArticleActor | null) {
+  return actor && !seesAllArticles(actor) ? or(publishedOnly, eq(articles.authorId, actor.id)) : undefined;
+}
+
+/** Articles `actor`'s article may be a translation of (the newest 500), each with its language. */
+export function translationChoices(db: AppDb, actor: ArticleActor, exceptId: string | null) {
   return db
     .select({ id: articles.id, title: articles.title, language: articles.language })
     .from(articles)
-    .where(exceptId ? ne(articles.id, exceptId) : undefined)
+    .where(and(exceptId ? ne(articles.id, exceptId) : undefined, translationTargetsOf(actor)))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(500);
 }
@@ -47,10 +57,20 @@ export const translationOfColumn = sql<
  * The translation group an article joins with `translationOf`, made when that article had none.
  * Two articles of one group never share a language. Run it in the article's save transaction.
  */
-async function translationGroupFor(db: AppDb, articleId: string | null, { translationOf, language }: ArticleCurriculum): Promise<string | null> {
+async function translationGroupFor(
+  db: AppDb,
+  articleId: string | null,
+  { translationOf, language }: ArticleCurriculum,
+  actor: ArticleActor | null,
+): Promise<string | null> {
   if (translationOf === null) return null;
   if (translationOf === articleId) throw new ArticleFieldError("An article cannot be a translation of itself.", "translationOf");
-  const [original] = await db.select({ id: articles.id, group: articles.translationGroup }).from(articles).where(eq(articles.id, translationOf)).for("update");
+  // One the actor may not name reads as one that is not there.
+  const [original] = await db
+    .select({ id: articles.id, group: articles.translationGroup })
+    .from(articles)
+    .where(and(eq(articles.id, translationOf), translationTargetsOf(actor)))
+    .for("update");
   if (!original) throw new ArticleFieldError("The article chosen under “Translation of” no longer exists. Please choose again.", "translationOf");
   const group = original.group ?? randomUUID();
   if (!original.group) await db.update(articles).set({ translationGroup: group }).where(eq(articles.id, original.id));
@@ -68,8 +88,8 @@ async function translationGroupFor(db: AppDb, articleId: string | null, { transl
   return group;
 }
 
-/** The checks and writes of the curriculum fields before the article row is written: its row's columns. */
-export async function curriculumColumns(db: AppDb, articleId: string | null, curriculum: ArticleCurriculum) {
+/** The checks and writes of the curriculum fields before the article row is written (by `actor`; null: the system): its row's columns. */
+export async function curriculumColumns(db: AppDb, articleId: string | null, curriculum: ArticleCurriculum, actor: ArticleActor | null) {
   if (curriculum.subjectIds.length > 0) {
     const found = await db.select({ id: subjects.id }).from(subjects).where(inArray(subjects.id, curriculum.subjectIds));
     if (found.length !== curriculum.subjectIds.length) throw new ArticleFieldError(unknownSubjectText, "subjects");
@@ -78,7 +98,7 @@ export async function curriculumColumns(db: AppDb, articleId: string | null, cur
     level: curriculum.level,
     resourceType: curriculum.resourceType,
     language: curriculum.language,
-    translationGroup: await translationGroupFor(db, articleId, curriculum),
+    translationGroup: await translationGroupFor(db, articleId, curriculum, actor),
   };
 }
 
@@ -131,8 +151,8 @@ export async function readCurriculum(db: AppDb, articleId: string) {
   };
 }
 
-/** What the article form's "For teachers" fields offer. */
-export async function curriculumChoices(db: AppDb, exceptId: string | null) {
-  const [subjectList, translations] = await Promise.all([subjectChoices(db), translationChoices(db, exceptId)]);
+/** What the article form's "For teachers" fields offer `actor`. */
+export async function curriculumChoices(db: AppDb, actor: ArticleActor, exceptId: string | null) {
+  const [subjectList, translations] = await Promise.all([subjectChoices(db), translationChoices(db, actor, exceptId)]);
   return { subjects: subjectList, translations };
 }

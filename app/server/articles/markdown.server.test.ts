@@ -21,4 +21,16 @@ describe("renderMarkdown", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
   });
+
+  it("keeps a site-relative link on the site, as a browser reads it", () => {
+    for (const href of ["/\\evil.example/y", "/\\/evil.example", "//evil.example/y", "/\t/evil.example"]) {
+      const html = renderMarkdown(`[g](${href}) ![p](${href})`);
+      expect(html, href).not.toContain("<a ");
+      expect(html, href).not.toContain("<img");
+      expect(html, href).toContain("g");
+    }
+    expect(renderMarkdown("[a lesson](/articles/x?y=1#z)")).toContain('<a href="/articles/x?y=1#z">a lesson</a>');
+    // A backslash later in the path stays on the site: it is written as the slash the browser reads.
+    expect(renderMarkdown("[b](/articles\\x)")).toContain('<a href="/articles/x">b</a>');
+  });
 });

@@ -2,11 +2,25 @@ import { Marked, type Tokens } from "marked";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** Only web links, site-relative paths and mail links; never javascript:, data: or other schemes. */
+// A site-relative path is read as a browser reads it, against an address of our own: one that leaves it is no path of ours.
+const ownOrigin = "https://site.invalid";
+
+/**
+ * Only web links, site-relative paths and mail links; never javascript:, data: or other schemes. A
+ * path comes out as the browser would read it (a backslash is a slash there, tabs and line breaks
+ * vanish): `/\evil.example` or `/<tab>/evil.example` would leave the site, and are no link.
+ */
 function safeUrl(href: string): string | null {
   const trimmed = href.trim();
-  if (/^(https?:|mailto:)/i.test(trimmed) || /^\/(?!\/)/.test(trimmed) || /^#/.test(trimmed)) return trimmed;
-  return null;
+  if (/^(https?:|mailto:)/i.test(trimmed) || /^#/.test(trimmed)) return trimmed;
+  if (!trimmed.startsWith("/")) return null;
+  let resolved: URL;
+  try {
+    resolved = new URL(trimmed, ownOrigin);
+  } catch {
+    return null;
+  }
+  return resolved.origin === ownOrigin ? `${resolved.pathname}${resolved.search}${resolved.hash}` : null;
 }
 
 // Raw HTML in content is shown as text, links and images are checked: nothing from content can run.

@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   communityAnswers,
   communityEdits,
+  communityHeldEdits,
   communityPosters,
   communityQuestions,
   communityReports,
@@ -10,8 +11,18 @@ import {
   communityVotes,
   profiles,
 } from "#database/schema";
-import { isStaff, type Role } from "#app/lib/access";
-import { answerMaxLength, answerTexts, communityTexts, mayAccept, mayEditPost, questionPath, questionSlug, trustedAfterPosts } from "#app/lib/community";
+import { can, type Role } from "#app/lib/access";
+import {
+  answerMaxLength,
+  answerTexts,
+  communityTexts,
+  mayAccept,
+  mayEditPost,
+  questionPath,
+  questionSlug,
+  trustedAfterPosts,
+  type EditablePost,
+} from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
@@ -29,11 +40,12 @@ interface Poster {
 }
 
 /**
- * Whether a signed-in teacher's question or answer goes public at once: staff do, and so does
- * anyone with `trustedAfterPosts` published posts; the rest wait for a moderator.
+ * Whether a signed-in teacher's question or answer (or edit of one) goes public at once: a role that
+ * may post without moderation does, and so does anyone with `trustedAfterPosts` published posts;
+ * the rest wait for a moderator.
  */
 export async function publishesAtOnce(db: AppDb, poster: Pick<Poster, "id" | "role">): Promise<boolean> {
-  if (isStaff(poster.role)) return true;
+  if (can(poster.role, "postWithoutModeration")) return true;
   const [[questions], [answers]] = await Promise.all([
     db
       .select({ n: count() })
@@ -141,6 +153,7 @@ export async function findQuestionPage(db: AppDb, id: string) {
       bodyHtml: communityAnswers.bodyHtml,
       votes: communityAnswers.votes,
       createdAt: communityAnswers.createdAt,
+      publishedAt: communityAnswers.publishedAt,
     })
     .from(communityAnswers)
     .where(and(eq(communityAnswers.questionId, id), eq(communityAnswers.status, "published")))
@@ -243,7 +256,7 @@ export async function answerQuestion(db: AppDb, questionId: string, poster: Post
         questionId,
         userId: poster.id,
         authorName: poster.displayName,
-        byStaff: isStaff(poster.role),
+        byStaff: can(poster.role, "answerForMagazine"),
         body,
         bodyHtml: renderMarkdown(body),
         status: publish ? "published" : "pending",
@@ -299,17 +312,18 @@ export async function listPendingPosts(db: AppDb, limit = 50) {
   return { questions, answers };
 }
 
-/** How many questions and answers wait for a moderator, new or reported (the sidebar's badge). */
+/** How many questions, answers and edits wait for a moderator, new or reported (the sidebar's badge). */
 export async function countPendingPosts(db: AppDb): Promise<number> {
-  const [[questions], [answers], [reported]] = await Promise.all([
+  const [[questions], [answers], [edits], [reported]] = await Promise.all([
     db.select({ n: count() }).from(communityQuestions).where(eq(communityQuestions.status, "pending")),
     db.select({ n: count() }).from(communityAnswers).where(eq(communityAnswers.status, "pending")),
+    db.select({ n: count() }).from(communityHeldEdits),
     db
       .select({ n: countDistinct(sql`(${communityReports.kind}, ${communityReports.postId})`) })
       .from(communityReports)
       .where(isNull(communityReports.resolvedAt)),
   ]);
-  return questions!.n + answers!.n + reported!.n;
+  return questions!.n + answers!.n + edits!.n + reported!.n;
 }
 
 /** Publishes, rejects or deletes a question (with its answers). A published question keeps its first publication date. */
@@ -363,6 +377,8 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
       .for("update");
     if (!answer) throw new AdminInputError("This answer no longer exists.");
     await settleReports(tx, "answer", id, decision);
+    // A held edit of an answer no longer public is moot.
+    if (decision !== "approve") await tx.delete(communityHeldEdits).where(and(eq(communityHeldEdits.kind, "answer"), eq(communityHeldEdits.postId, id)));
     if (decision === "delete") await tx.delete(communityAnswers).where(eq(communityAnswers.id, id));
     else
       await tx
@@ -570,16 +586,84 @@ async function settleReports(db: AppDb, kind: PostKind, postId: string, decision
   else await db.update(communityReports).set({ resolvedAt: new Date() }).where(and(ofPost, openReports));
 }
 
-/** Throws why `editor` may not edit a post `authorId` wrote at `createdAt` (someone else's, or too late). */
-function refuseEdit(editor: Pick<Poster, "id" | "role">, authorId: string | null, createdAt: Date) {
-  if (mayEditPost(editor, authorId, createdAt)) return;
-  throw new AdminInputError(editor.id === authorId ? communityTexts.editClosed : communityTexts.notYoursToEdit);
+/** Throws why `editor` may not edit `post` (someone else's, or too late). */
+function refuseEdit(editor: Pick<Poster, "id" | "role">, post: EditablePost) {
+  if (mayEditPost(editor, post)) return;
+  throw new AdminInputError(editor.id === post.authorId ? communityTexts.editClosed : communityTexts.notYoursToEdit);
+}
+
+export interface PostEdit {
+  title?: string;
+  body: string;
+}
+
+/** A published post, locked until the transaction ends: what the edit rules read, and its text now. */
+async function lockPublishedPost(tx: AppDb, questionId: string, kind: PostKind, postId: string) {
+  if (kind === "question") {
+    const [question] = await tx
+      .select({
+        authorId: communityQuestions.userId,
+        createdAt: communityQuestions.createdAt,
+        publishedAt: communityQuestions.publishedAt,
+        title: communityQuestions.title,
+        body: communityQuestions.description,
+        questionSlug: communityQuestions.slug,
+      })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.id, postId), eq(communityQuestions.id, questionId), published))
+      .for("update");
+    if (!question) throw new AdminInputError(communityTexts.questionGone);
+    return question;
+  }
+  const [answer] = await tx
+    .select({
+      authorId: communityAnswers.userId,
+      createdAt: communityAnswers.createdAt,
+      publishedAt: communityAnswers.publishedAt,
+      title: sql<string | null>`null`,
+      body: communityAnswers.body,
+      questionSlug: communityQuestions.slug,
+    })
+    .from(communityAnswers)
+    .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+    .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
+    .for("update", { of: communityAnswers });
+  if (!answer) throw new AdminInputError(communityTexts.answerGone);
+  return answer;
 }
 
 /**
- * Edits a question (title and description) or an answer (its text): by its author within 30
- * minutes, by staff always. The text as it was is kept (`community_edits`) with who changed it.
- * Returns the question's address (a new title makes a new one).
+ * Puts an edit into a locked post: the text it replaces is kept (`community_edits`) with who
+ * changed it. The question's address after it (a new title makes a new one).
+ */
+async function applyEdit(
+  tx: AppDb,
+  post: { kind: PostKind; postId: string; questionId: string; title: string | null; body: string },
+  editorId: string | null,
+  input: PostEdit,
+) {
+  await tx.insert(communityEdits).values({ kind: post.kind, postId: post.postId, editorId, title: post.title, body: post.body });
+  if (post.kind === "question") {
+    const title = input.title ?? post.title!;
+    await tx
+      .update(communityQuestions)
+      .set({ title, slug: questionSlug(title), description: input.body })
+      .where(eq(communityQuestions.id, post.postId));
+    return questionPath({ id: post.postId, slug: questionSlug(title) });
+  }
+  await tx
+    .update(communityAnswers)
+    .set({ body: input.body, bodyHtml: renderMarkdown(input.body), updatedAt: new Date() })
+    .where(eq(communityAnswers.id, post.postId));
+  return null;
+}
+
+/**
+ * Edits a published question (title and description) or answer (its text): by its author for 30
+ * minutes after it went public, by a moderator always. An author whose posts wait for a moderator
+ * (`publishesAtOnce`) has the edit held: readers keep the approved text until a moderator approves
+ * the edit (`moderateHeldEdit`), so an approved post cannot be rewritten into something else.
+ * Returns the question's address (a new title makes a new one) and whether the edit waits.
  */
 export async function editPost(
   db: AppDb,
@@ -587,44 +671,87 @@ export async function editPost(
   kind: PostKind,
   postId: string,
   editor: Pick<Poster, "id" | "role">,
-  input: { title?: string; body: string },
-): Promise<string> {
+  input: PostEdit,
+): Promise<{ path: string; held: boolean }> {
+  const held = !can(editor.role, "moderateCommunity") && !(await publishesAtOnce(db, editor));
   return db.transaction(async (tx) => {
-    if (kind === "question") {
-      const [question] = await tx
-        .select({
-          userId: communityQuestions.userId,
-          createdAt: communityQuestions.createdAt,
-          title: communityQuestions.title,
-          body: communityQuestions.description,
-        })
-        .from(communityQuestions)
-        .where(and(eq(communityQuestions.id, postId), eq(communityQuestions.id, questionId), published))
-        .for("update");
-      if (!question) throw new AdminInputError(communityTexts.questionGone);
-      refuseEdit(editor, question.userId, question.createdAt);
-      await tx.insert(communityEdits).values({ kind, postId, editorId: editor.id, title: question.title, body: question.body });
-      const title = input.title ?? question.title;
+    const post = await lockPublishedPost(tx, questionId, kind, postId);
+    refuseEdit(editor, post);
+    const path = questionPath({ id: questionId, slug: post.questionSlug });
+    if (held) {
+      const edit = {
+        questionId,
+        editorId: editor.id,
+        title: kind === "question" ? (input.title ?? post.title) : null,
+        body: input.body,
+        createdAt: new Date(),
+      };
       await tx
-        .update(communityQuestions)
-        .set({ title, slug: questionSlug(title), description: input.body })
-        .where(eq(communityQuestions.id, postId));
-      return questionPath({ id: postId, slug: questionSlug(title) });
+        .insert(communityHeldEdits)
+        .values({ kind, postId, ...edit })
+        .onConflictDoUpdate({ target: [communityHeldEdits.kind, communityHeldEdits.postId], set: edit });
+      return { path, held };
     }
-    const [answer] = await tx
-      .select({ userId: communityAnswers.userId, createdAt: communityAnswers.createdAt, body: communityAnswers.body, questionSlug: communityQuestions.slug })
-      .from(communityAnswers)
-      .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
-      .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
-      .for("update", { of: communityAnswers });
-    if (!answer) throw new AdminInputError(communityTexts.answerGone);
-    refuseEdit(editor, answer.userId, answer.createdAt);
-    await tx.insert(communityEdits).values({ kind, postId, editorId: editor.id, body: answer.body });
-    await tx
-      .update(communityAnswers)
-      .set({ body: input.body, bodyHtml: renderMarkdown(input.body), updatedAt: new Date() })
-      .where(eq(communityAnswers.id, postId));
-    return questionPath({ id: questionId, slug: answer.questionSlug });
+    // A post's own author or a moderator changed it: a held edit of it is outdated.
+    await tx.delete(communityHeldEdits).where(and(eq(communityHeldEdits.kind, kind), eq(communityHeldEdits.postId, postId)));
+    const newPath = await applyEdit(tx, { kind, postId, questionId, title: post.title, body: post.body }, editor.id, input);
+    return { path: newPath ?? path, held };
+  });
+}
+
+/** Which of these posts have an edit waiting for a moderator (shown to their author). */
+export async function postsWithHeldEdits(db: AppDb, questionId: string, authorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ postId: communityHeldEdits.postId })
+    .from(communityHeldEdits)
+    .where(and(eq(communityHeldEdits.questionId, questionId), eq(communityHeldEdits.editorId, authorId)));
+  return rows.map((row) => row.postId);
+}
+
+/** Edits held for a moderator, oldest first: the text readers see now beside the one proposed. */
+export async function listHeldEdits(db: AppDb, limit = 50) {
+  const answer = alias(communityAnswers, "edited_answer");
+  return db
+    .select({
+      id: communityHeldEdits.id,
+      kind: communityHeldEdits.kind,
+      questionId: communityHeldEdits.questionId,
+      questionSlug: communityQuestions.slug,
+      questionTitle: communityQuestions.title,
+      editorName: profiles.displayName,
+      title: communityHeldEdits.title,
+      body: communityHeldEdits.body,
+      currentBody: sql<string>`coalesce(${answer.body}, ${communityQuestions.description})`,
+      createdAt: communityHeldEdits.createdAt,
+    })
+    .from(communityHeldEdits)
+    .innerJoin(communityQuestions, eq(communityQuestions.id, communityHeldEdits.questionId))
+    .leftJoin(answer, and(eq(communityHeldEdits.kind, "answer"), eq(answer.id, communityHeldEdits.postId)))
+    .leftJoin(profiles, eq(profiles.id, communityHeldEdits.editorId))
+    .orderBy(asc(communityHeldEdits.createdAt), asc(communityHeldEdits.id))
+    .limit(limit);
+}
+
+/**
+ * A moderator applies a held edit (the post is changed as its author asked, the text it replaces
+ * kept) or rejects it (the post stays as approved). Either way the edit leaves the queue.
+ */
+export async function moderateHeldEdit(db: AppDb, id: string, decision: "approve" | "reject", moderatorId: string) {
+  await db.transaction(async (tx) => {
+    const [edit] = await tx.delete(communityHeldEdits).where(eq(communityHeldEdits.id, id)).returning();
+    if (!edit) throw new AdminInputError(communityTexts.editGone);
+    if (decision === "reject") return;
+    const post = await lockPublishedPost(tx, edit.questionId, edit.kind, edit.postId);
+    // Kept as the author's edit, approved: the history names who wrote it.
+    await applyEdit(
+      tx,
+      { kind: edit.kind, postId: edit.postId, questionId: edit.questionId, title: post.title, body: post.body },
+      edit.editorId ?? moderatorId,
+      {
+        title: edit.title ?? undefined,
+        body: edit.body,
+      },
+    );
   });
 }
 

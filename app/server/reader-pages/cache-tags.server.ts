@@ -116,6 +116,7 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
     case "page_views":
     case "contact_messages":
     case "community_reports":
+    case "community_held_edits":
       return [];
   }
 }
