@@ -33,6 +33,7 @@ export default [
   route("sign-out", "routes/site/sign-out.ts"),
   route("downloads/:id/preview.webp", "routes/site/resource-preview.ts"),
   route("downloads/:id/:name", "routes/site/download.ts"),
+  route("school-packs/:name", "routes/site/school-pack-download.ts"),
   route("data-saver", "routes/site/data-saver.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

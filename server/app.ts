@@ -19,8 +19,7 @@ import { refusesCrossSite, trustedProxies } from "./request";
 import { allowHeader, fetchRequestOf, isAllowedMethod, logRequests, requestReader, viewOf, type ReaderPageFinder } from "./request-view";
 import { isMetricsRequest, metricsOnSitePort, routeKindOf } from "./metrics";
 import { fixedSecurityHeaders, securityHeaders } from "./security";
-import { resourceBucket } from "#app/lib/resource-files";
-import { importBucket } from "#app/lib/import-limits";
+import { publicFileAt, uploadsPrefix } from "#app/server/media/public-files.server";
 import { isContentApiPath } from "#app/lib/content-api";
 
 const serverBuildModule = "virtual:react-router/server-build";
@@ -210,6 +209,28 @@ function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), m
   };
 }
 
+/**
+ * The one way a stored file is served as it is: a public bucket's (the Media Library's images),
+ * named by the request's path as the server read it (dot segments resolved, request-view.ts),
+ * then decoded and checked (`publicFileAt`). Everything else under /uploads answers 404: article
+ * resources go through /downloads/… (published only), school packs through /school-packs/…, an
+ * uploaded export is never served.
+ */
+function publicUploads(uploadsDir: string) {
+  const notFound = (res: Response) => void res.status(404).type("text/plain").send("Not Found");
+  return (req: Request, res: Response, next: NextFunction) => {
+    const { path: sitePath } = viewOf(req);
+    if (!sitePath.startsWith(uploadsPrefix) && sitePath !== "/uploads") return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return void res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+    const file = publicFileAt(sitePath);
+    if (!file) return notFound(res);
+    // Stored names are never reused, so a stored file may be cached for a year.
+    res.sendFile(path.join(uploadsDir, file.bucket, ...file.key.split("/")), { immutable: true, maxAge: "1y", dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) notFound(res);
+    });
+  };
+}
+
 function createApp({ config, log, build, vite, uploadsDir }: AppOptions, refreshRoutes: () => Promise<unknown>) {
   const app = express();
   app.disable("x-powered-by");
@@ -229,13 +250,7 @@ function createApp({ config, log, build, vite, uploadsDir }: AppOptions, refresh
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/events") && compression.filter(req, res) }));
   app.use(crossSiteGuard(config.PUBLIC_URL));
 
-  // Article resources are served by /downloads/…, which checks the article is published; an
-  // uploaded export waiting to be imported is never served.
-  for (const privateBucket of [resourceBucket, importBucket]) {
-    if (uploadsDir) app.use(`/uploads/${privateBucket}`, (_req, res) => void res.status(404).type("text/plain").send("Not found"));
-  }
-  // Stored names are never reused, so a stored file may be cached for a year.
-  if (uploadsDir) app.use("/uploads", express.static(uploadsDir, { immutable: true, maxAge: "1y", fallthrough: false, dotfiles: "deny", index: false }));
+  if (uploadsDir) app.use(publicUploads(uploadsDir));
 
   if (vite) {
     app.use(vite.middlewares);

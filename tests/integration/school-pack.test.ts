@@ -217,7 +217,8 @@ describe("a small magazine's pack", () => {
   it("a resource limit of 0 leaves every resource online", async () => {
     const pack = await make("static", { maxResourceBytes: 0, madeAt: new Date("2026-11-26T11:00:00Z") });
     const { names, html } = unzipped(pack.file);
-    expect([...names].some((name) => name.startsWith("downloads/"))).toBe(false);
+    // Only the pictures of first pages (small) stay.
+    expect([...names].filter((name) => name.startsWith("downloads/") && !name.endsWith("/preview.webp"))).toEqual([]);
     expect(html.get(`articles/${magazine.first.id}.html`)).toContain("Not in this pack: Fractions worksheet");
   });
 
@@ -250,6 +251,60 @@ describe("a small magazine's pack", () => {
       // The resource link, whatever its name, is the resource's own file in the pack.
       expect(question).toContain(`href="../downloads/${magazine.smallResourceId}/Fractions%20worksheet.pdf"`);
       for (const href of hostile.filter((link) => !link.startsWith("/downloads/"))) expect(question).toContain(`href="${publicUrl}${href}"`);
+    } finally {
+      await db.delete(communityAnswers).where(eq(communityAnswers.id, answer!.id));
+    }
+  });
+
+  it("a published answer's links to a draft's resource and its preview put neither in the pack; no file name holds a storage key", async () => {
+    const { db, storage } = started.services;
+    const writer = await anAccount(db, { role: "editor" });
+    const draftResourceId = await addArticleResource(db, storage, {
+      articleId: magazine.draftId,
+      title: "Chalk answers key",
+      resourceType: "lesson-plan",
+      file: new File([new Uint8Array(await aPdf("Unpublished answers"))], "key.pdf"),
+      uploadedBy: writer.id,
+    });
+    const rows = await db
+      .select({ id: articleResources.id, storageKey: articleResources.storageKey, previewKey: articleResources.previewKey })
+      .from(articleResources);
+    expect(rows.find((row) => row.id === draftResourceId)?.previewKey).toBeTruthy();
+    const links = [`/downloads/${draftResourceId}/chalk-answers-key.pdf`, `/downloads/${draftResourceId.toUpperCase()}/x.pdf`];
+    const [answer] = await db
+      .insert(communityAnswers)
+      .values({
+        questionId: magazine.question.id,
+        authorName: "Kafundisha",
+        byStaff: true,
+        body: "See the key.",
+        bodyHtml: `${links.map((href) => `<p><a href="${href}">the key</a></p>`).join("")}<p><img src="/downloads/${draftResourceId}/preview.webp" alt="key"></p>`,
+        status: "published",
+        publishedAt: new Date(),
+      })
+      .returning({ id: communityAnswers.id });
+    try {
+      const pack = await make("static", { madeAt: new Date("2026-11-26T12:00:00Z") });
+      const { names, entries, html } = unzipped(pack.file);
+      expect([...names].filter((name) => name.toLowerCase().includes(draftResourceId))).toEqual([]);
+      for (const bytes of Object.values(entries)) expect(Buffer.from(bytes).toString("latin1")).not.toContain("Unpublished answers");
+      const question = html.get(`${questionPath(magazine.question).slice(1)}.html`)!;
+      expect(question).not.toMatch(/href="[^"]*downloads\/[^"]*"[^>]*>the key/i);
+      // The published resource and the picture of its first page are there, named by the resource's id.
+      expect(names.has(`downloads/${magazine.smallResourceId}/preview.webp`)).toBe(true);
+      expect(names.has(`downloads/${magazine.smallResourceId}/Fractions worksheet.pdf`)).toBe(true);
+      for (const row of rows) {
+        for (const key of [row.storageKey, row.previewKey].filter((key) => key !== null)) {
+          const stored = key
+            .split("/")
+            .pop()!
+            .replace(/\.[a-z.]+$/, ""); // the random part of the stored name
+          expect(
+            [...names].filter((name) => name.includes(stored)),
+            key,
+          ).toEqual([]);
+        }
+      }
     } finally {
       await db.delete(communityAnswers).where(eq(communityAnswers.id, answer!.id));
     }
@@ -313,20 +368,18 @@ describe("a small magazine's pack", () => {
       const pack: SchoolPack = { format, file, bytes: 10, articleCount: hour, madeAt: new Date(Date.UTC(2026, 10, 26, hour)) };
       stored.push(await storeSchoolPack(storage, pack));
     }
-    expect(stored[0]!.key).toBe("2026-11-26T01-00-00Z.zim");
-    expect(stored[1]!.key).toBe("2026-11-26T02-00-00Z.zip");
+    // The time, then 128 random bits: the address is not worked out from the time.
+    expect(stored[0]!.key).toMatch(/^2026-11-26T01-00-00Z-[0-9a-f]{32}\.zim$/);
+    expect(stored[1]!.key).toMatch(/^2026-11-26T02-00-00Z-[0-9a-f]{32}\.zip$/);
     const listed = await listSchoolPacks(storage);
-    expect(listed.map((pack) => [pack.key, pack.format, pack.articleCount])).toEqual([
-      ["2026-11-26T05-00-00Z.zim", "zim", 5],
-      ["2026-11-26T04-00-00Z.zim", "zim", 4],
-      ["2026-11-26T03-00-00Z.zim", "zim", 3],
-      ["2026-11-26T02-00-00Z.zip", "static", 2],
-    ]);
+    expect(listed.map((pack) => [pack.key, pack.format, pack.articleCount, pack.url])).toEqual(
+      [stored[4]!, stored[3]!, stored[2]!, stored[1]!].map((pack) => [pack.key, pack.format, pack.articleCount, `/school-packs/${pack.key}`]),
+    );
     expect(listed.filter((pack) => pack.format === "zim")).toHaveLength(keptPacksPerFormat);
     const names = (await storage.list(schoolPackBucket)).map((entry) => entry.name);
-    expect(names).not.toContain("2026-11-26T01-00-00Z.zim");
-    expect(names).not.toContain("2026-11-26T01-00-00Z.zim.json");
-    const read = await storage.read(schoolPackBucket, "2026-11-26T05-00-00Z.zim");
+    expect(names).not.toContain(stored[0]!.key);
+    expect(names).not.toContain(`${stored[0]!.key}.json`);
+    const read = await storage.read(schoolPackBucket, stored[4]!.key);
     expect(await new Response(read!.body).text()).toBe("pack bytes");
   });
 });

@@ -19,6 +19,8 @@ import { adminMeta } from "#app/lib/seo";
 export const meta: Route.MetaFunction = () => adminMeta("School Pack");
 
 const formatNames = { static: "Static site (zip)", zim: "ZIM file for Kiwix" } as const;
+// A pack stored under a name made from its time alone: its address could be guessed, so it is not served.
+const notServed = "Made before packs had private addresses: make a new pack to download one.";
 
 export async function loader() {
   const { db, storage, config, wakeSchoolPacks } = services();
@@ -129,9 +131,13 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
                   Made <time dateTime={pack.made.iso}>{pack.made.text}</time> · {pack.size} ·{" "}
                   {pack.articleCount === 1 ? "1 article" : `${pack.articleCount} articles`}
                 </p>
-                <a href={pack.url} download className="mt-3 inline-block text-sm font-semibold text-accent underline underline-offset-4">
-                  Download {pack.format === "zim" ? "the ZIM file" : "the static site"} ({pack.size})
-                </a>
+                {pack.url ? (
+                  <a href={pack.url} download className="mt-3 inline-block text-sm font-semibold text-accent underline underline-offset-4">
+                    Download {pack.format === "zim" ? "the ZIM file" : "the static site"} ({pack.size})
+                  </a>
+                ) : (
+                  <p className="mt-3 text-sm text-muted-foreground">{notServed}</p>
+                )}
               </li>
             ))}
           </ul>
@@ -205,9 +211,13 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
                     <Td label="Size">{pack.size}</Td>
                     <Td label="Articles">{pack.articleCount}</Td>
                     <Td label="Download">
-                      <a href={pack.url} download className="font-semibold text-accent underline underline-offset-4">
-                        Download
-                      </a>
+                      {pack.url ? (
+                        <a href={pack.url} download className="font-semibold text-accent underline underline-offset-4">
+                          Download
+                        </a>
+                      ) : (
+                        <span className="text-muted-foreground">{notServed}</span>
+                      )}
                     </Td>
                   </tr>
                 ))

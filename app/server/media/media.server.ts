@@ -6,7 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, orderedPage, pageSize, type CursorOrder, type Page, type PageRequest } from "#app/server/db/keyset.server";
 import { assertSafeKey, type Storage, type StoredFile } from "#app/server/core/storage.server";
 import type { MediaItem, MediaReference } from "#app/lib/media-types";
-import { resourceBucket } from "#app/lib/resource-files";
+import { publicBuckets } from "./public-files.server";
 
 const variantSuffix = new RegExp(`\\.w(${imageVariantWidths.join("|")})\\.webp$`);
 
@@ -62,8 +62,9 @@ const mediaOrder: CursorOrder = { name: "media", keys: 1 };
  * go in the order of their URL prefix `bucket/`, so bucket after bucket is URL order too.
  */
 async function* storedOriginals(storage: Storage, afterUrl: string | null, chunk: number): AsyncGenerator<StoredFile> {
-  // Article resources are listed from their rows (the "Resources" filter), not as images.
-  const buckets = (await storage.listBuckets()).filter((bucket) => bucket !== resourceBucket).sort((a, b) => (`${a}/` < `${b}/` ? -1 : 1));
+  // The public buckets alone: article resources are listed from their rows (the "Resources"
+  // filter); imports and school packs are not the library's.
+  const buckets = [...publicBuckets].sort((a, b) => (`${a}/` < `${b}/` ? -1 : 1));
   for (const bucket of buckets) {
     const prefix = storage.publicUrl(bucket, "");
     let after: string | undefined;
@@ -196,14 +197,19 @@ export const deleteFileSchema = z.object({
 /** A refusal whose message is shown to the editor as it is. */
 export class MediaDeleteError extends Error {}
 
-/** Deletes a stored original and its WebP copies. Keys must pass the storage's safe-key rules. */
+/**
+ * Deletes a stored original and its WebP copies: only an item the library lists (an original in a
+ * public bucket), never a copy alone nor another bucket's file (a resource, a pack, an import).
+ * Keys must pass the storage's safe-key rules.
+ */
 export async function deleteStorageFile(storage: Storage, bucket: string, path: string) {
   try {
     assertSafeKey(bucket, path);
   } catch {
     throw new MediaDeleteError(`Invalid file path: ${bucket}/${path}`);
   }
-  if (!(await storage.listBuckets()).includes(bucket)) throw new MediaDeleteError(`No such bucket: ${bucket}`);
+  if (!publicBuckets.includes(bucket)) throw new MediaDeleteError(`Not a Media Library file: ${bucket}/${path}`);
+  if (isImageVariant(path)) throw new MediaDeleteError(`A copy goes with its image: ${bucket}/${path}`);
   const copies = imageVariantWidths.map((width) => imageVariantUrl(`/${path}`, width).slice(1)).filter((copy) => copy !== path);
   // The original goes first: should a copy fail to go, the library no longer lists a half-deleted image.
   await storage.remove(bucket, path);

@@ -1,16 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { articleResources } from "#database/schema";
+import { and, eq } from "drizzle-orm";
+import { articleResources, articles } from "#database/schema";
 import { formatFileSize, resourceBucket, resourceFileName } from "#app/lib/resource-files";
 import { isUuid } from "#app/lib/uuid";
+import { publishedOnly } from "#app/server/articles/published.server";
 import { assertSafeKey, type Storage } from "#app/server/core/storage.server";
 import type { AppDb } from "#app/server/db/types.server";
+import { publicBuckets } from "#app/server/media/public-files.server";
 import { buildSitemap } from "#app/server/seo/sitemap.server";
 import { escapeXml as escapeHtml } from "#app/server/seo/xml.server";
 import { madeOnNote, withMadeOnNote, withoutServerParts } from "./offline-page.server";
 import type { PageSource } from "./page-source.server";
-import { isPackedPage, pageFileOf, relativeLink, schoolPackBucket } from "./pack-paths.server";
+import { isPackedPage, pageFileOf, relativeLink } from "./pack-paths.server";
 
 // The static site both formats are made of: the site's own pages, rendered as an anonymous reader
 // gets them (page-source.server.ts), made fit to read without a server (offline-page.server.ts),
@@ -81,6 +83,26 @@ async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (p
   return rendered;
 }
 
+/**
+ * The resource behind an id a page links to, when a reader may have it: its article is published.
+ * A page may link any id (an answer's Markdown too), so the link alone never puts a file in.
+ */
+async function packableResource(db: AppDb, id: string) {
+  if (!isUuid(id)) return null;
+  const [resource] = await db
+    .select({
+      title: articleResources.title,
+      format: articleResources.format,
+      sizeBytes: articleResources.sizeBytes,
+      storageKey: articleResources.storageKey,
+      previewKey: articleResources.previewKey,
+    })
+    .from(articleResources)
+    .innerJoin(articles, eq(articles.id, articleResources.articleId))
+    .where(and(eq(articleResources.id, id.toLowerCase()), publishedOnly));
+  return resource ?? null;
+}
+
 /** A file of the pack other than a page: where it comes from and where it goes. */
 type PackedFile = { from: "client"; path: string } | { from: "storage"; bucket: string; key: string };
 
@@ -92,7 +114,8 @@ function storedFileOf(storage: Storage, url: string): { bucket: string; key: str
     .slice(base.length + 1)
     .split(/[?#]/, 1)[0]!
     .split("/");
-  if (!bucket || key.length === 0 || bucket === resourceBucket || bucket === schoolPackBucket) return null;
+  // Only what anyone may fetch at /uploads goes in as it is; resources go in through their article.
+  if (!bucket || key.length === 0 || !publicBuckets.includes(bucket)) return null;
   // Pages may link anything under /uploads (an answer's Markdown too): a name that does not decode,
   // or that storage would refuse, stays a link.
   try {
@@ -134,38 +157,33 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
 
   /** A resource download link: the file in the pack, or a line saying it is online only. */
   async function resourceLink(anchor: string, href: string, pageFile: string): Promise<string> {
-    // Any page may link here (an answer's Markdown too): only a real resource's id counts, and its
-    // file is named from the database, never from the link.
+    // Any page may link here (an answer's Markdown too): only a published resource's id counts, and
+    // its file is named from the database, never from the link.
     const [, id] = /^\/downloads\/([^/?#]+)\/[^/?#]+$/.exec(href) ?? [];
     if (!id || !isUuid(id)) return anchor;
-    const [resource] = await db
-      .select({
-        title: articleResources.title,
-        format: articleResources.format,
-        sizeBytes: articleResources.sizeBytes,
-        storageKey: articleResources.storageKey,
-      })
-      .from(articleResources)
-      .where(eq(articleResources.id, id));
+    const resource = await packableResource(db, id);
     if (!resource) return "";
     if (resource.sizeBytes > maxResourceBytes) {
       resourcesLeftOut++;
       const text = `Not in this pack: ${resource.title} (${formatFileSize(resource.sizeBytes)}) — download it online`;
       return `<a href="${escapeHtml(live + href)}" class="font-medium text-accent underline">${escapeHtml(text)}</a>`;
     }
-    const file = `downloads/${id}/${resourceFileName(resource.title, resource.format)}`;
+    const file = `downloads/${id.toLowerCase()}/${resourceFileName(resource.title, resource.format)}`;
     files.set(file, { from: "storage", bucket: resourceBucket, key: resource.storageKey });
     return anchor.replace(/\shref="[^"]*"/, ` href="${encodedPath(relativeLink(pageFile, file))}"`);
   }
 
-  /** Pictures of resources' first pages (`/downloads/<id>/preview.webp`), by their address: packed from storage. */
+  /**
+   * Pictures of resources' first pages (`/downloads/<id>/preview.webp`), by their address: packed
+   * from storage when the resource is published, under its id (a storage key never shows in a pack).
+   */
   const previews = new Map<string, string | null>();
   async function findPreviews(page: string) {
     for (const [, url, id] of page.matchAll(/\ssrc="(\/downloads\/([A-Za-z0-9-]+)\/preview\.webp)"/g)) {
-      if (previews.has(url!) || !isUuid(id!)) continue;
-      const [resource] = await db.select({ previewKey: articleResources.previewKey }).from(articleResources).where(eq(articleResources.id, id!));
-      const file = resource?.previewKey ? `files/${resourceBucket}/${resource.previewKey}` : null;
-      if (file) files.set(file, { from: "storage", bucket: resourceBucket, key: resource!.previewKey! });
+      if (previews.has(url!)) continue;
+      const previewKey = (await packableResource(db, id!))?.previewKey;
+      const file = previewKey ? `downloads/${id!.toLowerCase()}/preview.webp` : null;
+      if (file) files.set(file, { from: "storage", bucket: resourceBucket, key: previewKey! });
       previews.set(url!, file);
     }
   }

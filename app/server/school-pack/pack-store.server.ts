@@ -1,11 +1,14 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Storage, StoredFile } from "#app/server/core/storage.server";
 import { packExtension, packStamp, schoolPackFormats, type SchoolPack, type SchoolPackFormat } from "./school-pack.server";
 import { schoolPackBucket } from "./pack-paths.server";
 
 // Packs kept in storage (local or S3) for the admin screen's download link: each pack file
-// ("2026-11-26T10-00-00Z.zim") beside a small manifest ("….zim.json"); the last three of each
-// format are kept, older ones removed when a new one is stored.
+// ("2026-11-26T10-00-00Z-<32 hex>.zim") beside a small manifest ("….zim.json"); the last three of
+// each format are kept, older ones removed when a new one is stored. Anyone may download a pack
+// (schools have no account) at /school-packs/<name>, so the name carries 128 random bits: a pack's
+// address cannot be worked out from when it was made.
 
 export { schoolPackBucket };
 export const keptPacksPerFormat = 3;
@@ -18,9 +21,22 @@ export interface StoredSchoolPack {
   madeAt: string;
   bytes: number;
   articleCount: number;
-  /** Where the stored file is (local storage: /uploads/school-packs/…). */
-  url: string;
+  /** Where anyone downloads it (/school-packs/…); null for a pack stored before names were unguessable, which is not served. */
+  url: string | null;
 }
+
+/** The address a pack is downloaded at. */
+const schoolPackDownloadPrefix = "/school-packs/";
+
+// The time, then 128 random bits: only such a name is ever served.
+const servedName = new RegExp(
+  `^\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z-[0-9a-f]{32}\\.(${schoolPackFormats.map((format) => packExtension[format]).join("|")})$`,
+);
+
+/** Whether `name` is a pack's stored name that may be served (never a manifest, nor an old guessable name). */
+export const isServedPackName = (name: string) => servedName.test(name);
+
+const downloadPathOf = (key: string) => (isServedPackName(key) ? schoolPackDownloadPrefix + key : null);
 
 const manifestSuffix = ".json";
 const formatOfKey = (key: string) => schoolPackFormats.find((format) => key.endsWith(`.${packExtension[format]}`)) ?? null;
@@ -35,9 +51,16 @@ async function allFiles(storage: Storage): Promise<StoredFile[]> {
 
 /** Stores a pack made by makeSchoolPack with its manifest, then removes all but the newest three of its format. */
 export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promise<StoredSchoolPack> {
-  const key = `${packStamp(pack.madeAt)}.${packExtension[pack.format]}`;
-  const url = await storage.put(schoolPackBucket, key, await fs.readFile(pack.file));
-  const stored: StoredSchoolPack = { format: pack.format, key, madeAt: pack.madeAt.toISOString(), bytes: pack.bytes, articleCount: pack.articleCount, url };
+  const key = `${packStamp(pack.madeAt)}-${crypto.randomBytes(16).toString("hex")}.${packExtension[pack.format]}`;
+  await storage.put(schoolPackBucket, key, await fs.readFile(pack.file));
+  const stored: StoredSchoolPack = {
+    format: pack.format,
+    key,
+    madeAt: pack.madeAt.toISOString(),
+    bytes: pack.bytes,
+    articleCount: pack.articleCount,
+    url: downloadPathOf(key),
+  };
   // The manifest goes last: a listed pack always has its file.
   await storage.put(schoolPackBucket, key + manifestSuffix, Buffer.from(JSON.stringify(stored, null, 2)));
   const sameFormat = (await allFiles(storage))
@@ -58,7 +81,10 @@ export async function listSchoolPacks(storage: Storage): Promise<StoredSchoolPac
   const packs = await Promise.all(
     manifests.map(async (file) => {
       const read = await storage.read(schoolPackBucket, file.name);
-      return read ? (JSON.parse(await new Response(read.body).text()) as StoredSchoolPack) : null;
+      if (!read) return null;
+      const pack = JSON.parse(await new Response(read.body).text()) as StoredSchoolPack;
+      // The address follows from the name, whatever an older manifest says (/uploads/… is not served).
+      return { ...pack, url: downloadPathOf(pack.key) };
     }),
   );
   return packs.filter((pack) => pack !== null).sort((a, b) => (a.madeAt < b.madeAt ? 1 : a.madeAt > b.madeAt ? -1 : 0));
