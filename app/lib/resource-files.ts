@@ -19,6 +19,9 @@ export const resourceContentTypes: Record<ResourceFormat, string> = {
 
 export const maxResourceBytes = 25 * 1024 * 1024;
 
+/** A PDF with more pages than this is refused (its page tree is walked to count them). */
+export const maxPdfPages = 10_000;
+
 /** The storage bucket of resource files: never served at /uploads, only by the download route. */
 export const resourceBucket = "resources";
 
@@ -26,6 +29,14 @@ export const resourceBucket = "resources";
 export const resourceUploadFailures = {
   unsupported: { title: "Unsupported file", description: "Please upload PDF, DOCX, PPTX, XLSX, ODT, ODP or ODS files (no macros)." },
   tooLarge: { title: "File too large", description: "Maximum size is 25MB." },
+  brokenPageTree: {
+    title: "Unreadable PDF",
+    description: `This PDF's list of pages is broken (a page listed twice, or nested too deep) or too long (more than ${maxPdfPages.toLocaleString("en")} pages). Please save or print it again as a new PDF.`,
+  },
+  tooComplex: {
+    title: "File too complex",
+    description: "This file could not be checked within the time and memory an upload may take. Please save it again, or split it, and upload that.",
+  },
   failed: { title: "Upload failed", description: "Could not upload file. Please try again." },
   noTitle: { title: "Title needed", description: "Please give the resource a title." },
 } as const satisfies Record<string, UploadFailure>;

@@ -1,7 +1,5 @@
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import sharp from "sharp";
-import { projectRoot } from "#database/paths";
+import { ownCopy, runInWorker } from "#app/server/core/untrusted-worker.server";
 import { resourcePreviewSize } from "#app/lib/resource-previews";
 
 export interface PdfPreviewOptions {
@@ -12,7 +10,7 @@ export interface PdfPreviewOptions {
   /**
    * How much the process may grow while a page renders. The heap limit does not cover the
    * buffers pdf.js decodes streams into (a small PDF can inflate to gigabytes): past this, the
-   * worker is ended. Checked every 20 ms from the main thread, whose event loop stays free.
+   * worker is ended (untrusted-worker.server.ts).
    */
   growthMb?: number;
 }
@@ -21,48 +19,8 @@ export interface PdfPreviewOptions {
 const maxPageSide = 14_400;
 /** Images inside the PDF larger than this many pixels are left out of the drawing. */
 const maxImagePixels = 16_000_000;
-/** Renders wait for the one before: one worker at a time, so the process's growth is that render's. */
-let lastRender: Promise<unknown> = Promise.resolve();
-
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const render = lastRender.then(work);
-  lastRender = render.catch(() => undefined);
-  return render;
-}
 
 type WorkerAnswer = { pixels: Uint8ClampedArray } | { skipped: string } | { failed: string };
-
-/** Renders in a worker thread with limited memory; a hang or a crash ends the worker, never the server. */
-function renderInWorker(bytes: Buffer, { timeoutMs, memoryMb, growthMb }: Required<PdfPreviewOptions>): Promise<WorkerAnswer> {
-  // A copy the worker owns: the caller's buffer stays whole (and may be a slice of a larger pool).
-  const copy = new Uint8Array(bytes).buffer;
-  const worker = new Worker(path.join(projectRoot, "app/server/resources/pdf-preview-worker.mjs"), {
-    workerData: { bytes: copy, ...resourcePreviewSize, maxPageSide, maxImagePixels },
-    transferList: [copy],
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4), stackSizeMb: 4 },
-    stdout: true,
-    stderr: true,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  let watch: NodeJS.Timeout | undefined;
-  const startRss = process.memoryUsage.rss();
-  return new Promise<WorkerAnswer>((resolve) => {
-    timer = setTimeout(() => resolve({ failed: `no page after ${timeoutMs} ms` }), timeoutMs);
-    watch = setInterval(() => {
-      if (process.memoryUsage.rss() - startRss > growthMb * 1024 * 1024) resolve({ failed: `more than ${growthMb} MB` });
-    }, 20);
-    worker.once("message", (answer: WorkerAnswer) => resolve(answer));
-    worker.once("error", (error) => resolve({ failed: error.message }));
-    worker.once("exit", (code) => resolve({ failed: `worker exited with ${code}` }));
-    // The worker's own output (pdf.js warnings about a broken file) is not the server's log.
-    worker.stdout.resume();
-    worker.stderr.resume();
-  }).finally(() => {
-    clearTimeout(timer);
-    clearInterval(watch);
-    void worker.terminate();
-  });
-}
 
 /**
  * A small WebP of a PDF's first page (`resourcePreviewSize`: the page fitted to its width, shown
@@ -73,7 +31,14 @@ function renderInWorker(bytes: Buffer, { timeoutMs, memoryMb, growthMb }: Requir
  */
 export async function renderPdfPreview(bytes: Buffer, options: PdfPreviewOptions = {}): Promise<{ webp: Buffer } | { failed: string }> {
   const limits = { timeoutMs: options.timeoutMs ?? 10_000, memoryMb: options.memoryMb ?? 160, growthMb: options.growthMb ?? 384 };
-  const answer = await oneAtATime(() => renderInWorker(bytes, limits));
+  const copy = ownCopy(bytes);
+  const outcome = await runInWorker<WorkerAnswer>(
+    "app/server/resources/pdf-preview-worker.mjs",
+    { bytes: copy.buffer, ...resourcePreviewSize, maxPageSide, maxImagePixels },
+    { limits, transferList: [copy.buffer] },
+  );
+  if (!outcome.ok) return { failed: outcome.failed === "timeout" ? `no page after ${limits.timeoutMs} ms` : outcome.message };
+  const answer = outcome.value;
   if ("skipped" in answer) return { failed: `skipped: ${answer.skipped}` };
   if ("failed" in answer) return answer;
   const { width, height } = resourcePreviewSize;

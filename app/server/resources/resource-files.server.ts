@@ -1,8 +1,10 @@
 import type { Readable } from "node:stream";
-import { PDFDocument, PDFName, PDFRef } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, PDFStream, type PDFContext, type PDFObject } from "pdf-lib";
 import yauzl from "yauzl";
-import { maxResourceBytes, resourceUploadFailures, type ResourceFormat } from "#app/lib/resource-files";
+import { decodeEntities } from "#app/lib/html-entities";
+import { maxPdfPages, maxResourceBytes, resourceUploadFailures, type ResourceFormat } from "#app/lib/resource-files";
 import type { UploadFailure } from "#app/lib/image-upload-messages";
+import { ownCopy, runJob, untrustedJob, type WorkerLimits } from "#app/server/core/untrusted-worker.server";
 
 /** A refused or failed resource upload, with the text the editor sees. Nothing is stored then. */
 export class ResourceUploadError extends Error {
@@ -57,14 +59,115 @@ export async function inspectResourceFile(bytes: Buffer): Promise<InspectedResou
   throw unsupported();
 }
 
-/** Removes who made a PDF (Info Author, Creator, Producer, and the XMP packet) and counts its pages. */
+/** A page tree with more levels of nodes above its pages is refused: no real document comes near (a million pages fit in 4 levels of 32). */
+export const maxPageTreeDepth = 32;
+
+const pageTreeRefused = () => new ResourceUploadError(400, resourceUploadFailures.brokenPageTree);
+
+/**
+ * The number of pages, from one walk of the page tree that visits each node once. pdf-lib's own
+ * walk (getPageCount, save) follows every path: a 4 KB file whose 40 levels each list the next
+ * one twice has 2^40 of them. A node reached twice, a tree deeper than `maxPageTreeDepth`, more
+ * than `maxPdfPages` pages or as many nodes above them are refused; after this, pdf-lib's walk is
+ * a walk of a real tree.
+ */
+function countPages(document: PDFDocument): number {
+  const root = document.catalog.lookup(PDFName.of("Pages"));
+  if (!(root instanceof PDFPageTree)) throw pageTreeRefused();
+  const seen = new Set<PDFObject>([root]);
+  const waiting: Array<{ node: PDFPageTree; depth: number }> = [{ node: root, depth: 1 }];
+  let pages = 0;
+  while (waiting.length > 0) {
+    const next = waiting.pop()!;
+    const kids = next.node.lookup(PDFName.of("Kids"));
+    if (!(kids instanceof PDFArray)) throw pageTreeRefused();
+    for (const kid of kids.asArray().map((entry) => document.context.lookup(entry))) {
+      // Like pdf-lib, anything in Kids but a page or a node of pages is passed over.
+      if (!(kid instanceof PDFPageTree) && !(kid instanceof PDFPageLeaf)) continue;
+      if (seen.has(kid) || seen.size >= 2 * maxPdfPages) throw pageTreeRefused();
+      seen.add(kid);
+      if (kid instanceof PDFPageLeaf) {
+        if (++pages > maxPdfPages) throw pageTreeRefused();
+      } else if (next.depth + 1 > maxPageTreeDepth) throw pageTreeRefused();
+      else waiting.push({ node: kid, depth: next.depth + 1 });
+    }
+  }
+  return pages;
+}
+
+/**
+ * Actions a reader's PDF viewer would run or follow out of the document: scripts, programs, form
+ * posts, files elsewhere (a UNC path leaks the reader's Windows credentials), media with scripts.
+ * Links (URI, GoTo) stay.
+ */
+const activeActions = new Set(["JavaScript", "Launch", "SubmitForm", "ImportData", "GoToR", "GoToE", "Rendition", "RichMediaExecute"]);
+
+const isActiveAction = (dict: PDFDict) => {
+  const type = dict.get(PDFName.of("S"));
+  return dict.has(PDFName.of("JS")) || (type instanceof PDFName && activeActions.has(type.decodeText()));
+};
+
+/**
+ * Removes what runs by itself: the catalog's OpenAction, every AA (additional actions: on the
+ * catalog, pages, annotations and form fields), the JavaScript name tree, XFA forms (which carry
+ * scripts), and every active action wherever it stands (an annotation's or outline item's A, a
+ * Next chain), emptied in place. Then every object nothing refers to any more is dropped, so the
+ * scripts themselves are not written either.
+ */
+function removeActions(document: PDFDocument) {
+  const { catalog, context } = document;
+  catalog.delete(PDFName.of("OpenAction"));
+  const names = context.lookup(catalog.get(PDFName.of("Names")));
+  if (names instanceof PDFDict) names.delete(PDFName.of("JavaScript"));
+  const form = context.lookup(catalog.get(PDFName.of("AcroForm")));
+  if (form instanceof PDFDict) form.delete(PDFName.of("XFA"));
+  for (const [, object] of context.enumerateIndirectObjects()) {
+    const waiting: PDFObject[] = [object];
+    while (waiting.length > 0) {
+      const value = waiting.pop();
+      const dict = value instanceof PDFDict ? value : value instanceof PDFStream ? value.dict : null;
+      dict?.delete(PDFName.of("AA"));
+      if (dict && isActiveAction(dict)) for (const key of dict.keys()) dict.delete(key);
+      else for (const child of childrenOf(value)) waiting.push(child);
+    }
+  }
+  removeUnreachable(context);
+}
+
+/** The objects written inside a dictionary, a stream's dictionary or an array (references not followed). */
+function childrenOf(value: PDFObject | undefined): PDFObject[] {
+  if (value instanceof PDFDict) return value.values();
+  if (value instanceof PDFStream) return value.dict.values();
+  if (value instanceof PDFArray) return value.asArray();
+  return [];
+}
+
+/** Deletes the objects the trailer (catalog and Info) does not lead to: pdf-lib writes every object it holds. */
+function removeUnreachable(context: PDFContext) {
+  const reached = new Set<PDFRef>();
+  const waiting: Array<PDFObject | undefined> = [context.trailerInfo.Root, context.trailerInfo.Info];
+  while (waiting.length > 0) {
+    const value = waiting.pop();
+    if (!(value instanceof PDFRef)) for (const child of childrenOf(value)) waiting.push(child);
+    else if (!reached.has(value)) {
+      reached.add(value);
+      waiting.push(context.lookup(value));
+    }
+  }
+  for (const [ref] of context.enumerateIndirectObjects()) if (!reached.has(ref)) context.delete(ref);
+}
+
+/**
+ * Removes who made a PDF (Info Author, Creator, Producer, and the XMP packet) and what would run
+ * when it is opened (removeActions), and counts its pages (countPages).
+ */
 async function inspectPdf(bytes: Buffer): Promise<InspectedResource> {
   let cleaned: Buffer;
   let pageCount: number;
   try {
     // Encrypted PDFs are refused (load throws): their metadata cannot be rewritten.
     const document = await PDFDocument.load(bytes, { updateMetadata: false });
-    pageCount = document.getPageCount();
+    pageCount = countPages(document);
     if (pageCount === 0) throw unsupported();
     document.setAuthor("");
     document.setCreator("");
@@ -72,10 +175,11 @@ async function inspectPdf(bytes: Buffer): Promise<InspectedResource> {
     const metadata = document.catalog.get(PDFName.of("Metadata"));
     if (metadata instanceof PDFRef) document.context.delete(metadata);
     document.catalog.delete(PDFName.of("Metadata"));
-    cleaned = Buffer.from(await document.save({ updateFieldAppearances: false }));
-  } catch {
+    removeActions(document);
+    cleaned = Buffer.from(await document.save({ updateFieldAppearances: false, addDefaultPage: false }));
+  } catch (error) {
     // A header with no readable PDF behind it is not a PDF.
-    throw unsupported();
+    throw error instanceof ResourceUploadError ? error : unsupported();
   }
   if (cleaned.length > maxResourceBytes) throw new ResourceUploadError(413, resourceUploadFailures.tooLarge);
   return { format: "pdf", bytes: cleaned, pageCount };
@@ -158,7 +262,8 @@ async function inspectZipDocument(bytes: Buffer): Promise<ResourceFormat> {
       format = odfTypes[type];
     } else if (contentTypes) {
       const xml = (await unpack(zip, contentTypes, maxTypePartBytes, true)).data.toString("utf8");
-      const types = [...xml.matchAll(/ContentType\s*=\s*"([^"]*)"/g)].map((match) => match[1]!.trim().toLowerCase());
+      // Either quote is XML, and a character reference may spell any letter ("macro&#69;nabled").
+      const types = [...xml.matchAll(/\bContentType\s*=\s*(["'])(.*?)\1/gs)].map((match) => decodeEntities(match[2]!).trim().toLowerCase());
       if (types.some((type) => type.includes("macroenabled") || type.includes("vbaproject") || type === "application/vnd.ms-office.vbaproject"))
         throw unsupported();
       const formats = new Set(types.flatMap((type) => (ooxmlMainTypes[type] ? [ooxmlMainTypes[type]] : [])));
@@ -177,4 +282,42 @@ async function inspectZipDocument(bytes: Buffer): Promise<ResourceFormat> {
   } finally {
     zip.close();
   }
+}
+
+/** What the inspection answers across the worker's boundary (an error's class does not cross it). */
+export type InspectionAnswer = { inspected: InspectedResource } | { refused: { status: ResourceUploadError["status"]; failure: UploadFailure } };
+
+/** inspectResourceFile as a job of untrusted-worker.server.ts: run in the worker, never here. */
+export async function inspectResourceJob(bytes: Uint8Array): Promise<InspectionAnswer> {
+  try {
+    return { inspected: await inspectResourceFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+  } catch (error) {
+    if (error instanceof ResourceUploadError) return { refused: { status: error.status, failure: error.failure } };
+    throw error;
+  }
+}
+
+const inspectionJob = untrustedJob<typeof import("./resource-files.server"), "inspectResourceJob">(
+  "app/server/resources/resource-files.server.ts",
+  "inspectResourceJob",
+);
+
+/**
+ * A 25 MB PDF of scanned pages loads in about a second in 150 MB of heap; these leave room for
+ * larger honest files and none for a file built to take the server down.
+ */
+export const inspectionLimits: WorkerLimits = { timeoutMs: 20_000, memoryMb: 512, growthMb: 1024 };
+
+/** Inspects an uploaded file as inspectResourceFile does, in a worker with `limits` (untrusted-worker.server.ts). */
+export async function inspectUntrustedResource(bytes: Buffer, limits: WorkerLimits = inspectionLimits): Promise<InspectedResource> {
+  const copy = ownCopy(bytes);
+  const outcome = await runJob(inspectionJob, copy, { limits, transferList: [copy.buffer] });
+  if (!outcome.ok) {
+    // The inspection's own failure is a bug to log, not a verdict on the file.
+    if (outcome.failed === "threw") throw new Error(`The resource inspection failed: ${outcome.message}`);
+    throw new ResourceUploadError(400, resourceUploadFailures.tooComplex);
+  }
+  if ("refused" in outcome.value) throw new ResourceUploadError(outcome.value.refused.status, outcome.value.refused.failure);
+  const { inspected } = outcome.value;
+  return { ...inspected, bytes: Buffer.from(inspected.bytes.buffer, inspected.bytes.byteOffset, inspected.bytes.byteLength) };
 }

@@ -9,7 +9,7 @@ import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { Storage } from "#app/server/core/storage.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { renderPdfPreview } from "./pdf-preview.server";
-import { inspectResourceFile, ResourceUploadError } from "./resource-files.server";
+import { inspectUntrustedResource, ResourceUploadError, type InspectedResource } from "./resource-files.server";
 
 export { resourceBucket };
 
@@ -110,23 +110,30 @@ export interface NewResource {
 }
 
 /**
- * Attaches an uploaded file to an article, last in its list. The file's bytes decide its format
- * (resource-files.server.ts); a refusal throws ResourceUploadError and stores nothing. The file
+ * Attaches an uploaded file to an article, last in its list. `check` runs first: the file is read
+ * only for someone who may add to the article. Its bytes decide its format, in a worker with limits
+ * (`inspect`, resource-files.server.ts); a refusal throws ResourceUploadError and stores nothing. The file
  * is stored first under a new random name, then its row written with `check` in one transaction;
  * should that fail, the stored file is removed again. A PDF gets a preview of its first page beside
  * it when one can be drawn (pdf-preview.server.ts); without one, readers see the type's icon.
  */
-export async function addArticleResource(db: AppDb, storage: Storage, input: NewResource, check: ResourceAccessCheck = async () => {}): Promise<string> {
+export async function addArticleResource(
+  db: AppDb,
+  storage: Storage,
+  input: NewResource,
+  check: ResourceAccessCheck = async () => {},
+  inspect: (bytes: Buffer) => Promise<InspectedResource> = inspectUntrustedResource,
+): Promise<string> {
   const title = parseTitle(input.title);
   const resourceType = parseResourceType(input.resourceType);
   if (!(input.file instanceof File) || input.file.size === 0) throw new ResourceUploadError(400, resourceUploadFailures.unsupported);
   if (input.file.size > maxResourceBytes) throw new ResourceUploadError(413, resourceUploadFailures.tooLarge);
-  const inspected = await inspectResourceFile(Buffer.from(await input.file.arrayBuffer()));
+  // Checked before the file is read (someone who may not add to this article costs no parse), and again in the writing transaction.
+  await db.transaction(check);
+  const inspected = await inspect(Buffer.from(await input.file.arrayBuffer()));
   // The name's extension must agree with the bytes (a PDF named .docx is a lookalike, refused); a name without one takes the format's.
   const extension = /\.([^./\\]+)$/.exec(input.file.name)?.[1]?.toLowerCase();
   if (extension !== undefined && extension !== inspected.format) throw new ResourceUploadError(400, resourceUploadFailures.unsupported);
-  // Checked before anything is stored, and again in the writing transaction.
-  await db.transaction(check);
   const name = `${input.articleId}/${Date.now()}_${crypto.randomBytes(16).toString("hex")}`;
   const key = `${name}.${inspected.format}`;
   const preview = inspected.format === "pdf" ? await renderPdfPreview(inspected.bytes) : null;
