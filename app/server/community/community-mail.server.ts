@@ -6,6 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { enqueueMail, type ComposeMail, type ComposedMail } from "#app/server/core/mail-queue.server";
 import { idOfSigned, signId } from "#app/server/core/signed-id.server";
 import { services } from "#app/server/core/services.server";
+import { publishedAnswersOnly, publishedQuestionsOnly } from "./published.server";
 
 // Ask Kafundisha's mails, through the mail queue and made when sent from the rows as they are then:
 // the asker hears when a moderator publishes their question and when it is answered (one mail an
@@ -79,7 +80,7 @@ async function questionToMail(db: AppDb, questionId: string) {
     })
     .from(communityQuestions)
     .leftJoin(users, eq(users.id, communityQuestions.userId))
-    .where(and(eq(communityQuestions.id, questionId), eq(communityQuestions.status, "published")));
+    .where(and(eq(communityQuestions.id, questionId), publishedQuestionsOnly));
   return question?.to && !question.mailsOff ? { ...question, to: question.to } : null;
 }
 
@@ -91,7 +92,7 @@ async function newAnswers(db: AppDb, question: { id: string; askerId: string | n
     .where(
       and(
         eq(communityAnswers.questionId, question.id),
-        eq(communityAnswers.status, "published"),
+        publishedAnswersOnly,
         question.answersMailedAt ? gt(communityAnswers.publishedAt, question.answersMailedAt) : undefined,
         question.askerId ? or(sql`${communityAnswers.userId} is null`, ne(communityAnswers.userId, question.askerId)) : undefined,
       ),
@@ -161,7 +162,7 @@ async function acceptedMail(db: AppDb, answerId: string, publicUrl: string): Pro
     .innerJoin(users, eq(users.id, communityAnswers.userId))
     .innerJoin(communityQuestions, and(eq(communityQuestions.id, communityAnswers.questionId), eq(communityQuestions.acceptedAnswerId, communityAnswers.id)))
     .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
-    .where(and(eq(communityAnswers.id, answerId), eq(communityAnswers.status, "published"), eq(communityQuestions.status, "published")));
+    .where(and(eq(communityAnswers.id, answerId), publishedAnswersOnly, publishedQuestionsOnly));
   if (!row) return null;
   return {
     to: row.to,

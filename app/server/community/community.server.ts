@@ -31,7 +31,7 @@ import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { wakeMailQueue } from "#app/server/auth/account-mail.server";
 import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished } from "./community-mail.server";
-import { publishedQuestionsOnly as published } from "./published.server";
+import { isPublishedQuestion, publishedAnswersOnly as publishedAnswers, publishedQuestionsOnly as published } from "./published.server";
 
 interface Poster {
   id: string;
@@ -50,11 +50,11 @@ export async function publishesAtOnce(db: AppDb, poster: Pick<Poster, "id" | "ro
     db
       .select({ n: count() })
       .from(communityQuestions)
-      .where(and(eq(communityQuestions.userId, poster.id), eq(communityQuestions.status, "published"))),
+      .where(and(eq(communityQuestions.userId, poster.id), published)),
     db
       .select({ n: count() })
       .from(communityAnswers)
-      .where(and(eq(communityAnswers.userId, poster.id), eq(communityAnswers.status, "published"))),
+      .where(and(eq(communityAnswers.userId, poster.id), publishedAnswers)),
   ]);
   return questions!.n + answers!.n >= trustedAfterPosts;
 }
@@ -86,7 +86,7 @@ function mostPopular(db: AppDb, since: Date) {
   return db
     .select({ id: ranked.id })
     .from(ranked)
-    .where(and(eq(ranked.status, "published"), gte(ranked.publishedAt, since), gt(ranked.answerCount, 0)))
+    .where(and(isPublishedQuestion(ranked), gte(ranked.publishedAt, since), gt(ranked.answerCount, 0)))
     .orderBy(...popularFirst(ranked))
     .limit(5);
 }
@@ -156,7 +156,7 @@ export async function findQuestionPage(db: AppDb, id: string) {
       publishedAt: communityAnswers.publishedAt,
     })
     .from(communityAnswers)
-    .where(and(eq(communityAnswers.questionId, id), eq(communityAnswers.status, "published")))
+    .where(and(eq(communityAnswers.questionId, id), publishedAnswers))
     .orderBy(
       desc(sql`(${communityAnswers.id} = ${question.acceptedAnswerId ?? null}::uuid) is true`),
       desc(communityAnswers.votes),
@@ -182,7 +182,7 @@ async function lockAnswerOf(db: AppDb, questionId: string, answerId: string) {
     .select({ userId: communityAnswers.userId })
     .from(communityAnswers)
     .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
-    .where(and(eq(communityAnswers.id, answerId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
+    .where(and(eq(communityAnswers.id, answerId), eq(communityAnswers.questionId, questionId), publishedAnswers, published))
     .for("update", { of: communityAnswers });
   if (!answer) throw new AdminInputError(communityTexts.answerGone);
   return answer;
@@ -440,7 +440,7 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
           .from(newestMatches)
           .where(
             and(
-              eq(newestMatches.status, "published"),
+              isPublishedQuestion(newestMatches),
               category ? sql`${category} = any(${newestMatches.categories})` : undefined,
               sql`${newestMatches.searchVector} @@ to_tsquery('simple', ${query})`,
             ),
@@ -505,7 +505,7 @@ export async function reportPost(
           .select({ userId: communityAnswers.userId })
           .from(communityAnswers)
           .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
-          .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published));
+          .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), publishedAnswers, published));
   if (!post) throw new AdminInputError(kind === "question" ? communityTexts.questionGone : communityTexts.answerGone);
   if (post.userId === reporter.id) throw new AdminInputError(communityTexts.ownPost);
   const added = await db
@@ -626,7 +626,7 @@ async function lockPublishedPost(tx: AppDb, questionId: string, kind: PostKind, 
     })
     .from(communityAnswers)
     .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
-    .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), eq(communityAnswers.status, "published"), published))
+    .where(and(eq(communityAnswers.id, postId), eq(communityAnswers.questionId, questionId), publishedAnswers, published))
     .for("update", { of: communityAnswers });
   if (!answer) throw new AdminInputError(communityTexts.answerGone);
   return answer;

@@ -3,6 +3,7 @@ import { articleAuthors, articleTags, articles, communityQuestions, guestAuthors
 import { questionPath } from "#app/lib/community";
 import { clickableCategorySlugs } from "#app/lib/category-label";
 import { publishedOnly } from "#app/server/articles/published.server";
+import { publishedQuestionsOnly } from "#app/server/community/published.server";
 import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 import { defaultLanguage } from "#app/lib/curriculum";
@@ -87,7 +88,7 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
     services()
       .db.select({ id: communityQuestions.id, slug: communityQuestions.slug, publishedAt: communityQuestions.publishedAt })
       .from(communityQuestions)
-      .where(eq(communityQuestions.status, "published"))
+      .where(publishedQuestionsOnly)
       .orderBy(desc(communityQuestions.publishedAt))
       .limit(share),
   ]);
