@@ -400,6 +400,23 @@ export const articleResources = pgTable(
 );
 
 /**
+ * Who downloaded a resource today, so a download is counted once per reader per day: `reader` is a
+ * keyed hash of the day with the account, or with the address and browser (never either itself).
+ * Only today's rows matter; older ones are swept (app/server/resources/download-counts.server.ts).
+ */
+export const resourceDownloadReaders = pgTable(
+  "resource_download_readers",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => articleResources.id, { onDelete: "cascade" }),
+    reader: text("reader").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.resourceId, t.reader] }), index("resource_download_readers_resource_idx").on(t.resourceId)],
+);
+
+/**
  * A byline for a writer without an account (app/server/articles/bylines.server.ts): shown like a
  * staff author's, with a page at /author/{slug} (one address space with profiles.author_slug).
  */

@@ -59,6 +59,7 @@ import {
   importedItems,
   webhooks,
   webhookDeliveries,
+  resourceDownloadReaders,
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
@@ -114,6 +115,7 @@ export const backupTables: readonly PgTable[] = [
   subjects,
   articleSubjects,
   articleResources,
+  resourceDownloadReaders,
   newsFeeds,
   newsItems,
   newsletterSubscribers,

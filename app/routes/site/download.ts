@@ -5,7 +5,8 @@ import { mayEditArticle } from "#app/lib/article-access";
 import { resourceContentTypes, resourceFileName } from "#app/lib/resource-files";
 import { isUuid } from "#app/lib/uuid";
 import { findDownload, resourceBucket } from "#app/server/resources/resources.server";
-import { countDownload } from "#app/server/resources/download-counts.server";
+import { countDownload, downloadDay, readerOfDay } from "#app/server/resources/download-counts.server";
+import { requestValues } from "#app/server/core/request-context.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -19,18 +20,16 @@ export function attachmentDisposition(fileName: string): string {
 /**
  * GET /downloads/:id/:name: a resource file of a published article, streamed from storage as an
  * attachment (the name in the address is for people; the id decides). A draft's resources are
- * served only to staff who may edit the article, and never kept by shared caches. Each download
- * adds one to the resource's count, off the request path.
+ * served only to staff who may edit the article, and never kept by shared caches. A reader's
+ * first download of the day adds one to the resource's count, off the request path.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return notFound();
-  const { db, storage, log } = services();
+  const { db, storage, log, sessionSecret } = services();
   const resource = await findDownload(db, params.id.toLowerCase());
   if (!resource) return notFound();
-  if (!resource.published) {
-    const user = await getUser(request);
-    if (!user || !mayEditArticle(user, resource)) return notFound();
-  }
+  const user = await getUser(request);
+  if (!resource.published && (!user || !mayEditArticle(user, resource))) return notFound();
   const file = await storage.read(resourceBucket, resource.storageKey);
   if (!file) {
     log.error({ resourceId: resource.id, key: resource.storageKey }, "resource file missing from storage");
@@ -38,7 +37,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const head = request.method === "HEAD";
   if (head) await file.body.cancel();
-  else countDownload(db, log, resource.id);
+  else {
+    const day = downloadDay(new Date());
+    const downloader = { userId: user?.id ?? null, clientAddress: requestValues(context).clientAddress, userAgent: request.headers.get("user-agent") };
+    countDownload(db, log, resource.id, readerOfDay(sessionSecret, day, downloader), day);
+  }
   return new Response(head ? null : file.body, {
     headers: {
       "Content-Type": resourceContentTypes[resource.format],
