@@ -39,16 +39,16 @@ import { importedItems, imports } from "#database/schema";
 import { importBucket } from "#app/lib/import-limits";
 import type { Services } from "#app/server/core/services.server";
 import type { AppDb } from "#app/server/db/types.server";
-import { decodeImportFile, detectImportFormat, ImportFileError } from "./import-file.server";
+import { ImportFileError } from "./import-file.server";
+import { normalSiteUrl, readImportFileApart, type ImportInput } from "./import-read.server";
 import { downloadImages, removeStoredImages } from "./import-images.server";
 import { planImport, type ImportPreview } from "./import-plan.server";
 import type { ImportSource } from "./import-source.server";
 import { writeImport, type ImportResult } from "./import-write.server";
-import { readGhostExport } from "./ghost.server";
-import { readWordpressExport } from "./wordpress.server";
 import { sourceSlug } from "./source-text.server";
 
 export { ImportFileError, tooLargeError } from "./import-file.server";
+export { readImportFile, type ImportInput } from "./import-read.server";
 export { maxImportFileBytes } from "#app/lib/import-limits";
 export type { ImportCounts, ImportPreview, SkippedGroup } from "./import-plan.server";
 export type { ImportResult } from "./import-write.server";
@@ -59,13 +59,6 @@ export class ImportStateError extends Error {}
 export { importBucket } from "#app/lib/import-limits";
 /** A run whose row has not moved for this long is taken as stopped with its server. */
 export const staleRunMinutes = 30;
-
-export interface ImportInput {
-  fileName: string;
-  bytes: Uint8Array;
-  /** The old site's address: resolves Ghost's `__GHOST_URL__` and site-relative image addresses. */
-  siteUrl?: string | null;
-}
 
 export interface ImportView {
   id: string;
@@ -80,29 +73,9 @@ export interface ImportView {
   finishedAt: Date | null;
 }
 
-function normalSiteUrl(siteUrl: string | null | undefined): string | null {
-  const trimmed = siteUrl?.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error();
-    return url.href.replace(/\/+$/, "");
-  } catch {
-    throw new ImportFileError(`The site address ${JSON.stringify(trimmed.slice(0, 200))} is not a web address (https://…).`);
-  }
-}
-
-/** Reads the whole file into one shape, or throws ImportFileError. */
-export function readImportFile({ fileName, bytes, siteUrl }: ImportInput): ImportSource {
-  const text = decodeImportFile(bytes, fileName);
-  return detectImportFormat(text, fileName) === "wordpress"
-    ? readWordpressExport(text, fileName)
-    : readGhostExport(text, fileName, { siteUrl: normalSiteUrl(siteUrl) });
-}
-
 /** What importing the file would do now; writes nothing (the command's --dry-run). */
 export async function inspectImport(db: AppDb, input: ImportInput): Promise<ImportPreview> {
-  return (await planImport(db, readImportFile(input), input.fileName)).preview;
+  return (await planImport(db, await readImportFileApart(input), input.fileName)).preview;
 }
 
 /** The summary column: the preview while waiting, the result once done (JSON). */
@@ -118,7 +91,7 @@ export async function previewImport(
   input: ImportInput & { userId: string | null },
 ): Promise<{ importId: string; preview: ImportPreview }> {
   const siteUrl = normalSiteUrl(input.siteUrl);
-  const source = readImportFile({ ...input, siteUrl });
+  const source = await readImportFileApart({ ...input, siteUrl });
   const { preview } = await planImport(services.db, source, input.fileName);
   const importId = crypto.randomUUID();
   const fileKey = `${importId}-${crypto.randomBytes(16).toString("hex")}.${source.format === "wordpress" ? "xml" : "json"}`;
@@ -207,7 +180,7 @@ export async function runImport(
   input: ImportInput & { userId?: string | null; onProgress?: (step: string) => void },
 ): Promise<ImportResult> {
   const siteUrl = normalSiteUrl(input.siteUrl);
-  const source = readImportFile({ ...input, siteUrl }); // a bad file leaves no row behind
+  const source = await readImportFileApart({ ...input, siteUrl }); // a bad file leaves no row behind
   const [row] = await services.db
     .insert(imports)
     .values({ format: source.format, fileName: input.fileName.slice(0, 255), status: "running", step: "Starting…", createdBy: input.userId ?? null })
@@ -230,7 +203,7 @@ async function executeImport(
   };
   let stored = new Map<string, string>();
   try {
-    const source = input.source ?? readImportFile(input);
+    const source = input.source ?? (await readImportFileApart(input));
     const plan = await planImport(db, source, input.fileName);
     const downloads =
       plan.images.length > 0
