@@ -23,6 +23,7 @@ import {
   comments,
   communityAnswers,
   communityEdits,
+  communityHeldEdits,
   communityPosters,
   communityQuestions,
   communityReports,
@@ -110,6 +111,7 @@ export const backupTables: readonly PgTable[] = [
   communityVotes,
   communityReports,
   communityEdits,
+  communityHeldEdits,
   communityStats,
   communityPosters,
   subjects,
@@ -374,7 +376,8 @@ async function readManifest(folder: string): Promise<Manifest> {
  * its figures (0035) are counted again from the rows after every restore. Articles had no subjects or
  * resources before 0038.
  * Content API keys (0042) did not exist before their table, nor imports and what they made (0043),
- * nor webhooks and their delivery log (0044).
+ * nor webhooks and their delivery log (0044), nor Ask Kafundisha edits held for a moderator (0045), nor
+ * who downloaded a resource today (0046).
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -399,6 +402,8 @@ const optionalTables = new Set([
   "imported_items",
   "webhooks",
   "webhook_deliveries",
+  "community_held_edits",
+  "resource_download_readers",
 ]);
 
 /** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */

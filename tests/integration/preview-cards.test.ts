@@ -69,6 +69,29 @@ describe(`preview cards (${testDatabaseKind})`, () => {
     await fetchCard(`/articles/${article.id}/og.jpg`);
   });
 
+  it("takes a featured image only from the public media files, never from a resource or a pack", async () => {
+    const red = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
+    const { storage } = server.services;
+    await storage.put("media", "articles/red-card.png", red);
+    await storage.put("resources", "somewhere/red-card.preview.webp", red);
+    const redness = async (featuredImageUrl: string) => {
+      const article = await insertArticle({ title: `A card from ${featuredImageUrl}`, featuredImageUrl });
+      const { bytes } = await fetchCard(`/articles/${article.id}/og.jpg`);
+      const [r, g, b] = (await sharp(bytes).stats()).channels.map((channel) => channel.mean);
+      return r! - (g! + b!) / 2;
+    };
+    expect(await redness("/uploads/media/articles/red-card.png")).toBeGreaterThan(200);
+    for (const hidden of [
+      "/uploads/resources/somewhere/red-card.preview.webp",
+      "/uploads/media/../resources/somewhere/red-card.preview.webp",
+      "/uploads/%72esources/somewhere/red-card.preview.webp",
+    ]) {
+      expect(await redness(hidden), hidden).toBeLessThan(150);
+    }
+  });
+
   it("has no card for drafts, unknown articles or unknown categories", async () => {
     const draft = await insertArticle({ title: "Not yet", status: "draft" });
     for (const path of [

@@ -7,7 +7,7 @@ import { isUuid } from "#app/lib/uuid";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { buildCoverSvg } from "#app/server/demo/cover-image.server";
 import { maxImagePixels } from "#app/server/media/images.server";
-import { assertSafeKey } from "#app/server/core/storage.server";
+import { publicFileAt, uploadsPrefix } from "#app/server/media/public-files.server";
 import { services } from "#app/server/core/services.server";
 
 /** The preview card social networks and messengers show (OpenGraph's recommended size). */
@@ -20,10 +20,10 @@ const remoteTimeoutMs = 5_000;
 /** A featured image's bytes: our own uploads from disk, others over HTTP (bounded); null when unreadable. */
 async function readImage(url: string): Promise<Buffer | null> {
   const root = services().storage.root;
-  if (url.startsWith("/uploads/") && root) {
-    const [bucket, ...key] = decodeURIComponent(url.slice("/uploads/".length).split("?", 1)[0]!).split("/");
-    assertSafeKey(bucket!, key.join("/"));
-    return fs.readFile(path.join(root, bucket!, ...key));
+  if (url.startsWith(uploadsPrefix) && root) {
+    // Only a file anyone may fetch at that address (the media bucket): never a resource's preview or a pack.
+    const file = publicFileAt(url.split("?", 1)[0]!);
+    return file ? fs.readFile(path.join(root, file.bucket, ...file.key.split("/"))) : null;
   }
   if (!/^https?:\/\//i.test(url)) return null;
   const response = await fetch(url, { signal: AbortSignal.timeout(remoteTimeoutMs) });
