@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./axe";
 import { newStaffAccount, signIn, signUp } from "./fixtures";
 
 // Two teachers and an editor, the way the issue tells it: a new teacher asks, an editor publishes
-// the question, a second teacher answers without JavaScript, the editor publishes the answer, and
+// the question (and then the asker's edit of it, held until then), a second teacher answers without JavaScript, the editor publishes the answer, and
 // the asker votes for it and accepts it.
 
 async function newTeacher(browser: Browser, name: string) {
@@ -15,7 +15,8 @@ async function newTeacher(browser: Browser, name: string) {
   return { context, page };
 }
 
-test("ask, approve, answer without JavaScript, approve, vote and accept", async ({ browser }) => {
+test("ask, approve, edit, answer without JavaScript, approve, vote and accept", async ({ browser }) => {
+  test.setTimeout(60_000); // four people, each step a page
   const title = `Helping Grade 2 learners who cannot yet read ${Date.now()}`;
   const asker = await newTeacher(browser, "asker");
   await asker.page.goto("/ask-kafundisha");
@@ -37,6 +38,25 @@ test("ask, approve, answer without JavaScript, approve, vote and accept", async 
     .getByRole("button", { name: `Publish ${title}` })
     .click();
   await expect(editor.locator("[data-toast]").filter({ hasText: "Question published." })).toBeVisible();
+
+  // The asker, still new, rewrites her approved question: readers keep the approved text until the editor applies the edit.
+  await asker.page.goto("/ask-kafundisha");
+  await asker.page.getByRole("link", { name: title }).first().click();
+  await expect(asker.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await asker.page.getByText("Edit", { exact: true }).click();
+  await asker.page.getByLabel("Detailed Description").fill("Six of my forty Grade 2 learners cannot read a word yet. What can I do in class?");
+  await asker.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(asker.page.getByRole("status").filter({ hasText: "Readers will see them once a moderator approves them" })).toBeVisible();
+  await expect(asker.page.getByText("Your last changes wait for a moderator.")).toBeVisible();
+  await expect(asker.page.getByRole("paragraph").filter({ hasText: "Six of my forty learners cannot read a word." })).toBeVisible();
+  await editor.goto("/admin/community");
+  await expect(editor.getByRole("heading", { name: "Edits waiting (1)" })).toBeVisible();
+  await editor.getByRole("button", { name: `Apply edit: the question “${title}”` }).click();
+  await expect(editor.locator("[data-toast]").filter({ hasText: "Edit applied." })).toBeVisible();
+  // Opened again (a reload would post the form again).
+  await asker.page.goto(asker.page.url());
+  await expect(asker.page.getByRole("paragraph").filter({ hasText: "Six of my forty Grade 2 learners cannot read a word yet." })).toBeVisible();
+  await expect(asker.page.getByText("Your last changes wait for a moderator.")).toHaveCount(0);
 
   // The second teacher answers with JavaScript off: the form posts as a plain page.
   const answerer = await newTeacher(browser, "answerer");

@@ -140,10 +140,10 @@ function HeldEditActions({ id, name }: { id: string; name: string }) {
     <fetcher.Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="kind" value="edit" />
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value="approve" size="sm" aria-label={`Apply the edit of ${name}`} disabled={busy}>
+      <Button type="submit" name="intent" value="approve" size="sm" aria-label={`Apply edit: ${name}`} disabled={busy}>
         Apply edit
       </Button>
-      <Button type="submit" name="intent" value="reject" size="sm" variant="outline" aria-label={`Decline the edit of ${name}`} disabled={busy}>
+      <Button type="submit" name="intent" value="reject" size="sm" variant="outline" aria-label={`Keep approved text: ${name}`} disabled={busy}>
         Keep approved text
       </Button>
     </fetcher.Form>
