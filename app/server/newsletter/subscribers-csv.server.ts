@@ -1,21 +1,19 @@
-import { parse } from "csv-parse/sync";
 import { asc, gt, inArray, sql } from "drizzle-orm";
 import { mailQueue, newsletterSubscribers } from "#database/schema";
-import { emailSchema } from "#app/lib/auth-schema";
 import { maxSubscriberCsvBytes } from "#app/lib/import-limits";
 import { plural } from "#app/lib/plural";
-import { normalizeEmail } from "#app/server/auth/auth.server";
+import { runJob, untrustedJob, type WorkerLimits } from "#app/server/core/untrusted-worker.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { confirmLinkMs, NewsletterInputError, newsletterConfirmMailKind, subscriberColumns } from "./newsletter.server";
+import { maxSubscriberCsvRows, readSubscriberCsvText, subscriberCsvTexts, type SubscriberCsvAddresses } from "./subscriber-csv-read.server";
+
+export { maxSubscriberCsvRows, subscriberCsvTexts };
 
 // Subscribers in and out as CSV. Out: every subscriber, a page at a time. In: double opt-in only —
 // an address new to us becomes pending and is mailed the sign-up's confirmation link through the
 // mail queue; nobody is ever confirmed by an import, and nobody who unsubscribed is subscribed again.
 
 export const subscriberCsvColumns = ["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at"] as const;
-
-/** The most data rows one import reads. */
-export const maxSubscriberCsvRows = 20_000;
 
 const pageSize = 1000;
 
@@ -62,47 +60,30 @@ export const subscribersCsvFilename = (now = new Date()) => `the-educator-subscr
 /** Why a file is refused as a whole (nothing of it is imported). */
 export class SubscriberCsvError extends NewsletterInputError {}
 
-export const subscriberCsvTexts = {
-  noFile: "Choose a CSV file to import.",
-  tooLarge: `The file is larger than ${maxSubscriberCsvBytes / (1024 * 1024)} MB. Split it into smaller files and import them one by one.`,
-  tooManyRows: `The file has more than ${maxSubscriberCsvRows.toLocaleString("en")} rows. Split it into smaller files and import them one by one.`,
-  unreadable: "This file could not be read as CSV. Save it from your spreadsheet as CSV (comma-separated, UTF-8) and try again.",
-  noEmailColumn: "No email column was found. The first row should name the columns (one of them “email”), or every row should start with an address.",
-  empty: "The file has no addresses in it.",
-} as const;
+/** The addresses a CSV file holds, read here (tests); a refusal throws SubscriberCsvError. */
+export function readSubscriberCsv(text: string): SubscriberCsvAddresses {
+  const read = readSubscriberCsvText(text);
+  if ("refused" in read) throw new SubscriberCsvError(read.refused);
+  return read;
+}
 
-/** The addresses a CSV file holds: ours, a Ghost members export, or a plain list (one per line, header optional). */
-export function readSubscriberCsv(text: string): { emails: string[]; invalid: number; duplicates: number } {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
-  } catch {
-    throw new SubscriberCsvError(subscriberCsvTexts.unreadable);
+const readJob = untrustedJob<typeof import("./subscriber-csv-read.server"), "readSubscriberCsvText">(
+  "app/server/newsletter/subscriber-csv-read.server.ts",
+  "readSubscriberCsvText",
+);
+
+/** A 5 MB file of 20,000 rows reads in about a third of a second: these leave it room, and stop a file made to take more. */
+const readLimits: WorkerLimits = { timeoutMs: 20_000, memoryMb: 256, growthMb: 512 };
+
+/** readSubscriberCsv in a limited worker (untrusted-worker.server.ts): the server keeps answering while a file is read. */
+async function readSubscriberCsvApart(text: string): Promise<SubscriberCsvAddresses> {
+  const outcome = await runJob(readJob, text, { limits: readLimits });
+  if (!outcome.ok) {
+    if (outcome.failed === "threw") throw new Error(`Reading a subscribers CSV failed: ${outcome.message}`);
+    throw new SubscriberCsvError(subscriberCsvTexts.tooComplex);
   }
-  const first = records[0];
-  if (!first) throw new SubscriberCsvError(subscriberCsvTexts.empty);
-  const header = first.findIndex((cell) => /^e-?mail( address)?$/i.test(cell));
-  const isHeader = header !== -1 || !first.some((cell) => cell.includes("@"));
-  if (isHeader && header === -1) throw new SubscriberCsvError(subscriberCsvTexts.noEmailColumn);
-  const rows = isHeader ? records.slice(1) : records;
-  if (rows.length > maxSubscriberCsvRows) throw new SubscriberCsvError(subscriberCsvTexts.tooManyRows);
-  const column = Math.max(header, 0);
-  const seen = new Set<string>();
-  let invalid = 0;
-  let duplicates = 0;
-  for (const row of rows) {
-    // Our own export guards formula-looking cells with an apostrophe: take it off again.
-    const cell = (row[column] ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
-    const parsed = emailSchema.safeParse(cell);
-    if (!parsed.success) {
-      invalid++;
-      continue;
-    }
-    const email = normalizeEmail(parsed.data);
-    if (seen.has(email)) duplicates++;
-    else seen.add(email);
-  }
-  return { emails: [...seen], invalid, duplicates };
+  if ("refused" in outcome.value) throw new SubscriberCsvError(outcome.value.refused);
+  return outcome.value;
 }
 
 export interface SubscriberImportSummary {
@@ -128,7 +109,7 @@ export interface SubscriberImportSummary {
 export async function importSubscribersCsv(db: AppDb, file: { size: number; text: () => Promise<string> }): Promise<SubscriberImportSummary> {
   if (file.size === 0) throw new SubscriberCsvError(subscriberCsvTexts.noFile);
   if (file.size > maxSubscriberCsvBytes) throw new SubscriberCsvError(subscriberCsvTexts.tooLarge);
-  const { emails, invalid, duplicates } = readSubscriberCsv(await file.text());
+  const { emails, invalid, duplicates } = await readSubscriberCsvApart(await file.text());
   if (emails.length === 0 && invalid === 0) throw new SubscriberCsvError(subscriberCsvTexts.empty);
   const summary: SubscriberImportSummary = { total: emails.length + invalid, asked: 0, subscribed: 0, pending: 0, unsubscribed: 0, invalid, duplicates };
   for (let start = 0; start < emails.length; start += pageSize) {

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
+import { maxImagePixels } from "#app/server/media/images.server";
 
 // The ZIM file is made by openZIM's own zimwriterfs (Debian's zim-tools) from the static site's
 // folder, never by an encoder of ours: it writes the format, the metadata and the full-text index
@@ -43,7 +44,12 @@ export interface ZimMetadata {
 
 /** Writes the 48×48 PNG illustration Kiwix shows for the pack, from the site's logo (SVG or any image sharp reads). */
 export async function writeIllustration(logo: Buffer, file: string): Promise<void> {
-  await sharp(logo, { density: 300 }).resize(48, 48, { fit: "contain", background: "#ffffff" }).flatten({ background: "#ffffff" }).png().toFile(file);
+  // The logo is ours today, but a site may set its own: decoded within the same bound as any uploaded image.
+  await sharp(logo, { density: 300, limitInputPixels: maxImagePixels })
+    .resize(48, 48, { fit: "contain", background: "#ffffff" })
+    .flatten({ background: "#ffffff" })
+    .png()
+    .toFile(file);
 }
 
 /**
