@@ -203,12 +203,13 @@ describe(`view and download counts across a shutdown (${testDatabaseKind})`, () 
 
       const running = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", SEED_DEMO: "false", RATE_LIMIT_SCALE: "10" });
       const beacons = 400;
-      // Downloads still going out when SIGTERM comes: each one answered is counted, none twice.
+      // Downloads still going out when SIGTERM comes: each one answered is counted, none twice (each
+      // from a reader of its own: one reader's downloads count once a day).
       const downloads = Array.from(
         { length: 100 },
         (_, index) =>
           new Promise((resolve) => setTimeout(resolve, index * 5))
-            .then(() => fetch(`${running.url}${resourceDownloadPath(resource!)}`))
+            .then(() => fetch(`${running.url}${resourceDownloadPath(resource!)}`, { headers: { "User-Agent": `Reader ${index}` } }))
             // Answered once its headers came (a body cut short by the shutdown was still counted).
             .then((answer) => (void answer.arrayBuffer().catch(() => {}), answer.status === 200))
             .catch(() => false), // refused by the shutdown
