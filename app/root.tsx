@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { getUser } from "./server/auth/auth.server";
+import { getUser, viewerHintCorrection } from "./server/auth/auth.server";
 import { signOutNotice } from "./server/auth/session-endings.server";
 import { takeToast } from "./server/core/toast.server";
 import { services } from "./server/core/services.server";
@@ -19,7 +19,7 @@ import { readerScriptLoader } from "./lib/reader-script-loader";
 import { lightThemeColors } from "./lib/theme";
 import { webAppManifestPath } from "./lib/offline";
 import { hook, hooks } from "./lib/reader-hooks";
-import type { Toast } from "./lib/toast";
+import { signedOutToast } from "./lib/viewer";
 import stylesheet from "./app.css?url";
 // Built by Vite as one self-contained file (the worker pipeline bundles an entry into a single chunk).
 import readerScript from "./reader-script/enhance.ts?worker&url";
@@ -38,12 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const onSignInPage = new URL(request.url).pathname === "/auth";
   const [user, { toast, clear }, signedOut] = await Promise.all([getUser(request), takeToast(request), onSignInPage ? null : signOutNotice(request)]);
   const headers = new Headers();
-  for (const cookie of [clear, signedOut?.clearCookie]) if (cookie) headers.append("Set-Cookie", cookie);
+  // A page rendered for this browser puts its viewer hint right too (app/lib/viewer.ts).
+  const hint = signedOut ? [] : [viewerHintCorrection(request, user)];
+  for (const cookie of [clear, ...(signedOut?.clearCookies ?? []), ...hint]) if (cookie) headers.append("Set-Cookie", cookie);
   return data(
     {
       user: user && { id: user.id, email: user.email, displayName: user.displayName, role: user.role },
       // The reason comes first: a toast left for the ended session ("Signed in successfully!") is stale.
-      toast: signedOut ? ({ type: "info", title: "Signed out", description: signedOut.text } satisfies Toast) : toast,
+      toast: signedOut ? signedOutToast(signedOut.text) : toast,
       publicUrl: services().config.PUBLIC_URL,
       dataSaver: pageRequest(context).dataSaver,
     } satisfies RootData,

@@ -69,7 +69,12 @@ export default [
     route("attention", "routes/admin/attention.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
-  ...prefix("api", [route("events", "routes/api/events.ts"), route("session", "routes/api/session.ts"), route("ai/generate", "routes/api/ai-generate.ts")]),
+  ...prefix("api", [
+    route("events", "routes/api/events.ts"),
+    route("session", "routes/api/session.ts"),
+    route("viewer", "routes/api/viewer.ts"),
+    route("ai/generate", "routes/api/ai-generate.ts"),
+  ]),
   // The read-only Content API (app/server/content-api/): a key per client, documented by its OpenAPI document.
   ...prefix("api/content/v1", [
     route("articles", "routes/api/content/articles.ts"),

@@ -2,7 +2,8 @@
 // magazine and measures, for each public page, throughput and latency with wrk (anonymous, from
 // its own process) beside nginx serving the same bytes as static files in the same run, the
 // compressed bytes of a first and a repeat visit, and — on the article page — the pure server
-// render (PAGE_CACHE=false) and 200 concurrent readers. Prints figures beside the issue's
+// render (PAGE_CACHE=false) and 200 concurrent readers; the article and a question again signed in
+// (a reader's session and viewer hint). Prints figures beside the issue's
 // targets; asserts nothing.
 //
 //   npm run build && npm run bench:pages            (add -- --json for JSON on stdout)
@@ -15,7 +16,7 @@
 // BENCH_NGINX_WORKERS (nginx worker_processes, default auto). Needs wrk; nginx is optional
 // (Debian: apt-get install wrk nginx-light).
 import { runBenchmark } from "./bench/cleanup";
-import { getPage, getRaw } from "./bench/http";
+import { getPage, getRaw, signedInReaderCookie } from "./bench/http";
 import { findNginx, startStaticNginx, type StaticNginx } from "./bench/nginx";
 import { loadAdminFiles, measureFirstVisit, measureRepeatVisit, type FirstVisit, type Kind, type RepeatVisit } from "./bench/page-weight";
 import { pagesFromEnv, resolvePages } from "./bench/pages";
@@ -37,7 +38,14 @@ const targets = {
   heavyP99Ms: 50,
   articleFirstVisitKiB: 50,
   listFirstVisitKiB: 120,
+  /** A signed-in reader's page ≥ this share of the anonymous figure (issue 36). */
+  signedInShare: 0.5,
 };
+
+/** The pages measured signed in too: the article and a question (issue 36's budget). */
+const signedInLabels = new Set(["/articles/{id}", "/ask-kafundisha/{id}"]);
+
+type SignedInFigures = WrkFigures & { page: string; anonymousShare: number; targetMet: boolean };
 
 interface PageFigures {
   page: string;
@@ -139,6 +147,22 @@ async function main() {
   }
   await nginx?.stop();
 
+  // Signed-in readers (issue 36): the same pages with a reader's session and viewer hint.
+  const signedIn: SignedInFigures[] = [];
+  const signedInPages = pages.filter((page) => signedInLabels.has(label(page)));
+  if (signedInPages.length > 0) {
+    const cookie = await signedInReaderCookie(app.base);
+    for (const page of signedInPages) {
+      progress(`${label(page)}, signed in:`);
+      await runWrk(`${app.base}${page}`, { seconds: warmUpSeconds, connections: load.connections, headers: { Cookie: cookie } });
+      progress(`  wrk -t2 -c${load.connections} -d${load.seconds}s ${app.base}${page} (signed in)`);
+      const figures = await runWrk(`${app.base}${page}`, { ...load, headers: { Cookie: cookie } });
+      const anonymous = results.find((result) => result.page === label(page))!.server;
+      const share = figures.requestsPerSecond / anonymous.requestsPerSecond;
+      signedIn.push({ page: label(page), ...figures, anonymousShare: share, targetMet: share >= targets.signedInShare });
+    }
+  }
+
   let heavy: WrkFigures | undefined;
   let pureRender: WrkFigures | undefined;
   if (articlePath) {
@@ -159,6 +183,7 @@ async function main() {
     settings: { ...load, heavy: heavyLoad, nginx: nginx ? `${nginxBinary}, worker_processes ${nginxWorkers}` : "not installed", adminDetection: admin.source },
     targets,
     pages: results,
+    signedIn,
     pureRender: pureRender && { page: "/articles/{id}", ...pureRender, targetMet: pureRender.requestsPerSecond >= targets.pureRenderPerSecond },
     heavy: heavy && {
       page: "/articles/{id}",
@@ -174,6 +199,7 @@ function describe(report: {
   context: string;
   settings: { nginx: string; adminDetection: string };
   pages: PageFigures[];
+  signedIn: SignedInFigures[];
   pureRender?: WrkFigures & { targetMet: boolean };
   heavy?: WrkFigures & { targetMet: boolean };
 }): string[] {
@@ -213,6 +239,13 @@ function describe(report: {
     ]),
     "",
   ];
+  for (const run of report.signedIn) {
+    lines.push(
+      `Signed in (a reader's session and viewer hint), ${run.page}: ${run.requestsPerSecond} req/s, ${latencies(run)}, ` +
+        `${(run.anonymousShare * 100).toFixed(0)}% of anonymous   target ≥ ${targets.signedInShare * 100}%: ${verdict(run.targetMet)}`,
+    );
+  }
+  if (report.signedIn.length > 0) lines.push("");
   if (report.pureRender) {
     const run = report.pureRender;
     lines.push(

@@ -127,6 +127,15 @@ describe("the server's view of a request", () => {
   it("reads the data saver and a personal cookie once", () => {
     expect(read(request("/", { "save-data": "on" }))).toMatchObject({ dataSaver: true, personal: false });
     expect(read(request("/", { "save-data": "on", cookie: "educator_data_saver=off" }))).toMatchObject({ dataSaver: false, personal: false });
-    expect(read(request("/", { cookie: "educator_session =x" }))).toMatchObject({ personal: true });
+    expect(read(request("/", { cookie: "educator_session =x" }))).toMatchObject({ personal: true, toastPending: false, asOwnPage: false });
+  });
+
+  it("tells a toast to show and a page asked for as the reader's own (?me) from a signed-in reader's plain request", () => {
+    expect(read(request("/", { cookie: "educator_session=x; educator_toast=y" }))).toMatchObject({ personal: true, toastPending: true });
+    expect(read(request("/about?me", { cookie: "educator_session=x" }))).toMatchObject({ personal: true, asOwnPage: true });
+    expect(read(request("/about?x=1&me=", { cookie: "educator_session=x" }))).toMatchObject({ asOwnPage: true });
+    expect(read(request("/about?meme=1", { cookie: "educator_session=x" }))).toMatchObject({ asOwnPage: false });
+    // The viewer hint is no credential: alone, it leaves a request anonymous.
+    expect(read(request("/", { cookie: "educator_viewer=staff" }))).toMatchObject({ personal: false, toastPending: false });
   });
 });

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Config } from "#app/server/core/config.server";
 import { internalHeaderPrefix, sessionCookieName } from "#app/lib/internal-headers";
 import type { ReaderPage } from "#app/lib/reader-page";
+import { viewerPageParam } from "#app/lib/viewer";
 import { toastCookieName } from "#app/server/core/toast.server";
 import { wantsDataSaver } from "#app/server/reader-pages/data-saver.server";
 import type { ViewedRequest } from "#app/server/reader-pages/page-request.server";
@@ -17,7 +18,9 @@ import { clientAddress, trustedProxies } from "./request";
  * - its address is PUBLIC_URL's origin with the path and query asked for: a `Host` or
  *   `X-Forwarded-Host` header never reaches a rendered page or a cache key (a malformed Host is 400);
  * - its client address is read one way (`clientAddress`, behind `TRUST_PROXY` only);
- * - it is personal when it carries a cookie the session or toast code would read;
+ * - it is personal when it carries a cookie the session or toast code would read (a reader page is
+ *   still the one page for everyone, unless it shows a toast, is asked for as the reader's own, or
+ *   is rendered for each signed-in reader: app/server/reader-pages/reader-pages.server.ts);
  * - whether it asks for a reader page, and which, and whether the data saver is on, is decided here,
  *   once, and handed to React Router in the load context (app/server/reader-pages/page-request.server.ts);
  * - headers named `x-educator-*` are ours: the client's copies are dropped, and ours never leave.
@@ -33,8 +36,12 @@ export interface RequestView extends ViewedRequest {
   /** origin + path + search. */
   readonly url: URL;
   clientAddress: string;
-  /** A session or toast cookie: the answer is this reader's own, never shared or cached. */
+  /** A session or toast cookie: what Express answers is this reader's own, never shared or cached. */
   personal: boolean;
+  /** A toast cookie: the page shows it, once, so it is rendered for this reader. */
+  toastPending: boolean;
+  /** The query asks for the page as the reader's own (`?me`): without scripts, a signed-in reader's way to their variant. */
+  asOwnPage: boolean;
   /** Pages without images (`Save-Data: on`, or the footer's switch). */
   dataSaver: boolean;
   /** The reader page its path asks for, or null (a hydrated page, an API, a file): matched on first use. */
@@ -57,6 +64,8 @@ class View implements RequestView {
     readonly search: string,
     readonly clientAddress: string,
     readonly personal: boolean,
+    readonly toastPending: boolean,
+    readonly asOwnPage: boolean,
     readonly dataSaver: boolean,
     readonly receivedAt: number,
   ) {}
@@ -93,6 +102,12 @@ export const personalCookieNames = [sessionCookieName, toastCookieName] as const
 export function carriesPersonalCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && personalCookieNames.some((name) => cookieHeader.includes(name));
 }
+
+/** A toast waiting to be shown (read as the toast code reads its cookie, erring the same way). */
+const carriesToast = (cookieHeader: string | undefined) => cookieHeader !== undefined && cookieHeader.includes(toastCookieName);
+
+/** The query marker of a page asked for as the reader's own (app/lib/viewer.ts, `viewerPageParam`). */
+const asksForOwnPage = (search: string) => search !== "" && new URLSearchParams(search).has(viewerPageParam);
 
 // A target a URL parser leaves as it is (no dot segment, backslash, percent sign in the path, or
 // character it would encode): read without one. Anything else goes through `URL`.
@@ -150,6 +165,8 @@ export function requestReader(config: Pick<Config, "PUBLIC_URL" | "TRUST_PROXY">
       target[1],
       clientAddress(req, trusted),
       carriesPersonalCookie(cookie),
+      carriesToast(cookie),
+      asksForOwnPage(target[1]),
       dataSaver,
       receivedAt,
     );

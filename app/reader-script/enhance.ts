@@ -13,6 +13,7 @@ import { enhanceNewsletterForm } from "./newsletter-form";
 import { countArrival, followHistory } from "./page-swap";
 import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
 import { afterLoad } from "./after-load";
+import { checkViewer } from "./viewer";
 
 function labelThemeToggles() {
   const label = themeToggleLabel(currentTheme());
@@ -61,6 +62,7 @@ const setUpSteps = [
   driveMobileMenu,
   showPrintButtons,
   dismissServerToasts,
+  checkViewer,
   enhanceListNavigation,
   enhanceCommentForm,
   enhanceNewsletterForm,

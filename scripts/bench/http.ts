@@ -45,3 +45,25 @@ export async function getPage(url: string): Promise<string> {
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return response.body.toString("utf8");
 }
+
+/**
+ * A new reader account signed up on the app at `base` (no mail server: signed in at once), as the
+ * Cookie header a signed-in browser sends on later pages: the session and the viewer hint, without
+ * the one-time welcome toast.
+ */
+export async function signedInReaderCookie(base: string): Promise<string> {
+  const email = `bench-reader-${Date.now()}@example.com`;
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-up", email, password: "bench-reader-password-1" }),
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";", 1)[0]!)
+    .filter((cookie) => !cookie.startsWith("educator_toast=") && !cookie.endsWith("="));
+  if (!cookies.some((cookie) => cookie.includes("educator_session=")))
+    throw new Error(`signing up a reader failed (${response.status}): ${await response.text()}`);
+  return cookies.join("; ");
+}

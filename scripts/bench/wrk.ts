@@ -28,11 +28,16 @@ export interface WrkFigures {
 
 /**
  * `wrk --latency` against `url` from its own process (2 threads), anonymous GETs with wrk's
- * default headers (no cookies, no Accept-Encoding) and its default 2 s timeout; `script` (a Lua
+ * default headers (no cookies, no Accept-Encoding; `headers` adds some, a signed-in reader's
+ * cookies say) and its default 2 s timeout; `script` (a Lua
  * file, with `scriptArgs` after `--`) may make each request itself.
  */
-export async function runWrk(url: string, options: { seconds: number; connections: number; script?: string; scriptArgs?: string[] }): Promise<WrkFigures> {
+export async function runWrk(
+  url: string,
+  options: { seconds: number; connections: number; script?: string; scriptArgs?: string[]; headers?: Record<string, string> },
+): Promise<WrkFigures> {
   const script = options.script ? ["--script", options.script] : [];
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["--header", `${name}: ${value}`]);
   const scriptArgs = options.scriptArgs ? ["--", ...options.scriptArgs] : [];
   const args = [
     "--threads",
@@ -42,6 +47,7 @@ export async function runWrk(url: string, options: { seconds: number; connection
     "--duration",
     `${options.seconds}s`,
     "--latency",
+    ...headers,
     ...script,
     url,
     ...scriptArgs,

@@ -150,7 +150,7 @@ test("unknown and malformed ids show Article Not Found with a way back", async (
 test("anonymous readers are invited to sign in and come back to the article", async ({ page }) => {
   await openDemoArticle(page);
   const articleUrl = page.url();
-  await expect(page.getByLabel("Your comment")).toHaveCount(0);
+  await expect(page.getByLabel("Your comment")).toBeHidden(); // on the page kept for everyone, shown to signed-in readers only
   await page.getByRole("link", { name: "Sign in to join the conversation" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Farticles%2F[0-9a-f-]{36}$/);
   await page.getByLabel("Email").fill(e2eOwner.email);

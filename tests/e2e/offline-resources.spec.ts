@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
 import { loadConfig } from "#app/server/core/config.server";
 import { startServices } from "#app/server/start/start.server";
@@ -20,11 +20,11 @@ let dataDir: string;
 let lessonPath: string;
 let schemePath: string;
 
-/** A one-page PDF, padded with `filler` bytes in an object of its own. */
+/** A one-page PDF, padded with `filler` bytes in an object of its own (named by the catalog: an object nothing names is dropped on upload). */
 async function aPdf(filler = 0) {
   const pdf = await PDFDocument.create();
   pdf.addPage([200, 200]);
-  if (filler > 0) pdf.context.register(pdf.context.stream(new Uint8Array(filler)));
+  if (filler > 0) pdf.catalog.set(PDFName.of("Filler"), pdf.context.register(pdf.context.stream(new Uint8Array(filler))));
   return new Uint8Array(await pdf.save({ useObjectStreams: false }));
 }
 

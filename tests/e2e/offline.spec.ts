@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoQuestions } from "#database/seed/demo-community";
 import { signInAsAdmin } from "./fixtures";
+import { e2eOwner } from "./owner";
 
 /** The addresses every cache of this origin holds, by cache. */
 function cachedUrls(page: Page) {
@@ -124,7 +125,7 @@ test("a question saved for offline is listed on /saved and opens offline, as doe
   expect((await cachedUrls(page))["saved-articles"]).toEqual([]);
 });
 
-test("the worker keeps no staff screen, signed-in page, API answer or event stream", async ({ page }) => {
+test("the worker keeps no staff screen, page rendered for a reader, API answer or event stream", async ({ page }) => {
   const [, , article] = await articleLinks(page);
   await openThroughWorker(page, "/articles");
   await signInAsAdmin(page);
@@ -134,8 +135,26 @@ test("the worker keeps no staff screen, signed-in page, API answer or event stre
   const kept = await cachedUrls(page);
   const all = Object.values(kept).flat();
   expect(all.filter((path) => /^\/(admin|api|auth|account)/.test(path))).toEqual([]);
-  // Signed in, the article page is this reader's own: not kept.
-  expect(kept.articles ?? []).not.toContain(article);
+  // Signed in, the article page is still the one kept for everyone: kept, with nothing of the reader's in it.
+  expect(kept.articles ?? []).toContain(article);
+  const keptPage = await page.evaluate(async (path) => {
+    for (const name of await caches.keys()) {
+      const found = await (await caches.open(name)).match(path);
+      if (found) return found.text();
+    }
+    return "";
+  }, article!);
+  expect(keptPage).toContain("Sign in to join the conversation");
+  expect(keptPage).not.toContain(e2eOwner.email);
+  // Their own page (?me, rendered for them: private) is never kept.
+  await page.goto(`${article}?me`);
+  const ownPagesKept = await page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).searchParams.has("me")) found.push(request.url);
+    return found;
+  });
+  expect(ownPagesKept).toEqual([]);
 });
 
 test("the site can be installed: a manifest with icons, and the worker at the root", async ({ page, request }) => {

@@ -123,10 +123,11 @@ test("a failed sign-in shows the server's message and keeps the email", async ({
   await expect(page.getByText("Error", { exact: true })).toBeVisible();
 });
 
-test("a signed-in user visiting /auth is sent home", async ({ page }) => {
+test("a signed-in user visiting /auth is sent home, rendered as theirs", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/auth");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?me$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
 
 test("on a phone the admin menu is a modal panel: focus stays in it, Escape closes it, focus goes back", async ({ page }) => {

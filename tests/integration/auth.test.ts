@@ -8,7 +8,7 @@ import {
   getUser,
   PasswordNeededError,
   requireRecentPassword,
-  sessionCookieHeader,
+  sessionCookies,
   sha256,
   signIn,
   signInLimits,
@@ -200,7 +200,7 @@ describe(`auth (${testDatabaseKind})`, () => {
 
 /** A request carrying the session cookie of `token`, as a browser would send it. */
 async function requestWith(token: string) {
-  const cookie = (await sessionCookieHeader(token)).split(";")[0]!;
+  const cookie = (await sessionCookies(token))[0]!.split(";")[0]!;
   return new Request("http://127.0.0.1/account", { headers: { Cookie: cookie } });
 }
 

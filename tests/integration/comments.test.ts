@@ -53,15 +53,17 @@ describe(`comments on articles (${testDatabaseKind})`, () => {
     expect(response.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`);
     expect((await commentsOf(articleId)).length).toBe(before);
 
+    // The page kept for everyone: the invitation for guests, the form for signed-in readers, shown by the viewer hint.
     const page = await (await fetch(`${server.url}/articles/${articleId}`)).text();
-    expect(page).toContain("Sign in to join the conversation");
+    expect(page).toMatch(/<p [^>]*data-guest-only[^>]*><a href="[^"]*"[^>]*>Sign in to join the conversation/);
     expect(page).toContain(`href="/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}"`);
-    expect(page).not.toContain("Post Comment");
+    expect(page).toMatch(/<div data-viewer-only="">.*Post Comment/s);
   });
 
   it("stores a signed-in reader's comment as pending, trimmed, with the author, and says it awaits moderation", async () => {
     const reader = await newReader();
-    const signedInPage = await (await fetch(`${server.url}/articles/${articleId}`, { headers: { Cookie: reader.jar.header() } })).text();
+    // Rendered for the reader (their own page: `?me`), the form alone.
+    const signedInPage = await (await fetch(`${server.url}/articles/${articleId}?me`, { headers: { Cookie: reader.jar.header() } })).text();
     expect(signedInPage).toContain("Post Comment");
     expect(signedInPage).not.toContain("Sign in to join the conversation");
 

@@ -219,31 +219,59 @@ describe(`the page cache for anonymous readers (${testDatabaseKind})`, () => {
 });
 
 describe(`signed-in readers and the page cache (${testDatabaseKind})`, () => {
-  it("renders a signed-in reader's pages fresh and private, and never gives them to anonymous readers", async () => {
+  it("gives a signed-in reader the page kept for everyone: a guest's bytes, with nothing of theirs in them", async () => {
+    const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
+    expect(jar.header()).toMatch(/educator_viewer=staff/);
+    // The first page after signing in shows its toast ("Signed in successfully!"), rendered for this browser, which then forgets it.
+    const welcome = await fetch(`${server.url}/`, { headers: { Cookie: jar.header() } });
+    expect(await welcome.text()).toContain("Signed in successfully!");
+    jar.store(welcome);
+    expect(jar.header()).not.toMatch(/educator_toast=/);
+    await dropEveryPage();
+    for (const path of ["/", `/articles/${articleA}`, "/about", "/articles", "/category/health"]) {
+      const first = await get(path, { Cookie: jar.header() });
+      expect(first.status, path).toBe(200);
+      expect(first.cache, path).toBe("miss");
+      const again = await get(path, { Cookie: jar.header() });
+      expect(again.cache, path).toBe("hit");
+      expect(again.headers["cache-control"], path).toBe(publicCacheControl);
+      expect(again.headers["set-cookie"], path).toBeUndefined();
+      // Both variants of the header are there, the guest's shown unless the hint says otherwise (app.css).
+      expect(again.html, path).toMatch(/<a [^>]*data-guest-only[^>]*>Sign In<\/a>/);
+      expect(again.html, path).toMatch(/data-viewer-only[^>]*>.*Sign Out/s);
+      expect(again.html, path).not.toContain(owner.OWNER_EMAIL);
+      const anonymous = await get(path);
+      expect(anonymous.cache, path).toBe("hit");
+      expect(anonymous.html, path).toBe(again.html);
+    }
+    // Other cookies (a theme, analytics) leave a reader anonymous.
+    expect((await get("/", { Cookie: "theme=dark; _ga=1" })).cache).toBe("hit");
+  });
+
+  it("renders a page for a signed-in reader who asks for it as theirs (?me), or one still rendered for each reader, and never keeps it", async () => {
     const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
     await dropEveryPage();
-    for (const path of ["/", `/articles/${articleA}`, "/about"]) {
+    for (const path of ["/?me", `/articles/${articleA}?me`, "/ask-kafundisha"]) {
       for (let round = 0; round < 2; round++) {
         const page = await get(path, { Cookie: jar.header() });
         expect(page.status, path).toBe(200);
         expect(page.cache, path).toBeUndefined();
         expect(page.headers["cache-control"], path).toBe("private, no-store");
-        expect(page.headers.etag, path).toBeUndefined();
         expect(page.html, path).toContain("Sign Out");
+        expect(page.html, path).not.toMatch(/data-guest-only[^>]*>Sign In/);
       }
-      // The signed-in render was not stored: the first anonymous reader is a miss with the anonymous page.
+      // Anonymous, the same address is the page kept for everyone (`me` is no part of its key).
       const anonymous = await get(path);
       expect(anonymous.cache, path).toBe("miss");
-      expect(anonymous.html, path).toContain("Sign In");
-      expect(anonymous.html, path).not.toContain("Sign Out");
-      // And a page cached for anonymous readers is never served to the signed-in reader.
-      expect((await get(path)).cache, path).toBe("hit");
-      const signedIn = await get(path, { Cookie: jar.header() });
-      expect(signedIn.cache, path).toBeUndefined();
-      expect(signedIn.html, path).toContain("Sign Out");
+      expect(anonymous.html, path).toMatch(/data-guest-only[^>]*>Sign In/);
     }
-    // Other cookies (a theme, analytics) leave a reader anonymous.
-    expect((await get("/", { Cookie: "theme=dark; _ga=1" })).cache).toBe("hit");
+    // /auth sends a signed-in reader back to the page, as theirs.
+    const back = await fetch(`${server.url}/auth?redirectTo=${encodeURIComponent(`/articles/${articleA}?x=1`)}`, {
+      redirect: "manual",
+      headers: { Cookie: jar.header() },
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe(`/articles/${articleA}?x=1&me`);
   });
 
   it("keeps a page carrying a toast (a cookie set and cleared) out of the cache", async () => {
@@ -428,20 +456,20 @@ describe(`what a request can make the cache keep (${testDatabaseKind})`, () => {
     expect((await get("/articles?q=lunch&x=1")).html).toMatch(/name="back" value="\/articles\?q=lunch"/);
   });
 
-  it("treats a session cookie as the sign-in code reads it (`educator_session =…`, with a space) as signed in: never served or stored from the cache", async () => {
+  it("treats a session cookie as the sign-in code reads it (`educator_session =…`, with a space) as signed in: its own pages never stored", async () => {
     const value = sessionValue(await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD));
     await dropEveryPage();
     for (const [round, cookie] of [`educator_session =${value}`, `theme=dark; educator_session\t=${value}`].entries()) {
       for (const path of ["/", "/about", `/articles/${articleA}`]) {
-        const page = await get(path, { Cookie: cookie });
-        expect(page.status, path).toBe(200);
-        expect(page.html, path).toContain("Sign Out");
-        expect(page.cache, path).toBeUndefined();
-        expect(page.headers["cache-control"], path).toBe("private, no-store");
+        const own = await get(`${path}?me`, { Cookie: cookie });
+        expect(own.status, path).toBe(200);
+        expect(own.html, path).toContain("Sign Out");
+        expect(own.html, path).not.toMatch(/data-guest-only[^>]*>Sign In/);
+        expect(own.cache, path).toBeUndefined();
+        expect(own.headers["cache-control"], path).toBe("private, no-store");
         const anonymous = await get(path);
         expect(anonymous.cache, path).toBe(round === 0 ? "miss" : "hit");
-        expect(anonymous.html, path).toContain("Sign In");
-        expect(anonymous.html, path).not.toContain("Sign Out");
+        expect(anonymous.html, path).toMatch(/data-guest-only[^>]*>Sign In/);
       }
     }
   });

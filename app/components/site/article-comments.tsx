@@ -2,6 +2,7 @@ import { commentMaxLength, type CommentActionData } from "#app/lib/comment-schem
 import { longDate } from "#app/lib/long-date";
 import { PlainFormOutcome } from "./plain-form-outcome";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { guestOnly, viewerOnly } from "#app/lib/viewer";
 
 export interface ArticleComment {
   id: string;
@@ -75,15 +76,21 @@ export function ArticleComments({
           ))}
         </ol>
       )}
+      {/* Rendered for a signed-in reader: the form. On the page kept for everyone: both, shown by the viewer hint (app/lib/viewer.ts). */}
       {signedIn ? (
         <CommentForm result={pageResult} />
       ) : (
-        <p className="mt-6 rounded-lg border border-border p-4">
-          <a href={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
-            Sign in to join the conversation
-          </a>
-          <span className="text-muted-foreground"> and share your thoughts with other educators.</span>
-        </p>
+        <>
+          <p className="mt-6 rounded-lg border border-border p-4" {...guestOnly}>
+            <a href={`/auth?redirectTo=${encodeURIComponent(`/articles/${articleId}`)}`} className="font-semibold text-accent underline">
+              Sign in to join the conversation
+            </a>
+            <span className="text-muted-foreground"> and share your thoughts with other educators.</span>
+          </p>
+          <div {...viewerOnly}>
+            <CommentForm result={pageResult} />
+          </div>
+        </>
       )}
     </section>
   );

@@ -1,12 +1,14 @@
 import { isStaff, type Role } from "#app/lib/access";
 import { Menu, X } from "./icons";
 import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { ThemeToggle } from "./theme-toggle";
 import { SignOutButton } from "./sign-out-button";
 import { buttonClass } from "#app/components/ui/button";
 import { SiteLink, SiteNavLink } from "./site-link";
 import { driveMobileMenu } from "#app/lib/mobile-menu";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { guestOnly, staffOnly, viewerOnly, type ViewerVariant } from "#app/lib/viewer";
 
 const links = [
   { to: "/articles", label: "Articles" },
@@ -23,14 +25,26 @@ interface NavbarProps {
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-accent" : ""}`;
 
-/** The public links; the Admin Dashboard link only for admins. */
-function SiteLinks({ showsAdmin, inHeader = false }: { showsAdmin: boolean; inHeader?: boolean }) {
-  const shown: Array<{ to: string; label: string; wideOnly?: boolean }> = showsAdmin ? [...links, { to: "/admin", label: "Admin Dashboard" }] : links;
+/** Whom the header is rendered for: a signed-in account (a page of theirs), or null for the page kept for everyone. */
+type HeaderViewer = { role: Role } | null;
+
+/**
+ * The public links, and the Admin Dashboard link for staff: on the page kept for everyone it is
+ * there for the stylesheet to show by the viewer hint (app/lib/viewer.ts).
+ */
+function SiteLinks({ viewer, inHeader = false }: { viewer: HeaderViewer; inHeader?: boolean }) {
+  const admin = !viewer
+    ? { to: "/admin", label: "Admin Dashboard", variant: staffOnly }
+    : isStaff(viewer.role)
+      ? { to: "/admin", label: "Admin Dashboard" }
+      : null;
+  const shown: Array<{ to: string; label: string; wideOnly?: boolean; variant?: ViewerVariant }> = admin ? [...links, admin] : links;
   return shown.map((link) => (
     <SiteNavLink
       key={link.to}
       to={link.to}
       className={(state) => (inHeader && link.wideOnly ? `hidden lg:inline-block ${linkClass(state)}` : linkClass(state))}
+      variant={link.variant}
     >
       {link.label}
     </SiteNavLink>
@@ -44,18 +58,33 @@ function SiteLinks({ showsAdmin, inHeader = false }: { showsAdmin: boolean; inHe
  */
 export function Navbar({ user }: NavbarProps) {
   useEffect(driveMobileMenu, []);
-  const showsAdmin = isStaff(user?.role);
-  const account = user ? (
-    <div className="flex items-center gap-1">
+  const { pathname, search } = useLocation();
+  const signedIn = (variant?: ViewerVariant) => (
+    <div className="flex items-center gap-1" {...variant}>
       <SiteNavLink to="/account" className={linkClass}>
         Account
       </SiteNavLink>
       <SignOutButton className="inline-flex items-center gap-2 rounded-md border border-input px-3 py-2 text-sm font-medium hover:bg-muted" />
     </div>
-  ) : (
-    <SiteLink to="/auth" className={buttonClass("primary", "md", "font-semibold")}>
+  );
+  // Back here after signing in; a reader signed in already (whose browser ran no script) comes back to this page as theirs.
+  const signIn = (
+    <SiteLink
+      to={pathname === "/auth" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(pathname + search)}`}
+      className={buttonClass("primary", "md", "font-semibold")}
+      variant={guestOnly}
+    >
       Sign In
     </SiteLink>
+  );
+  // Rendered for a signed-in account: theirs alone. Else both, the guest's shown unless the viewer hint says otherwise.
+  const account = user ? (
+    signedIn()
+  ) : (
+    <>
+      {signIn}
+      {signedIn(viewerOnly)}
+    </>
   );
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
@@ -64,7 +93,7 @@ export function Navbar({ user }: NavbarProps) {
           THE EDUCATOR
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
-          <SiteLinks showsAdmin={showsAdmin} inHeader />
+          <SiteLinks viewer={user} inHeader />
         </div>
         <div className="flex items-center gap-2">
           <ThemeToggle />
@@ -85,7 +114,7 @@ export function Navbar({ user }: NavbarProps) {
       </nav>
       <div id="mobile-menu" {...hook(hooks.menu)} hidden className="border-t border-border px-4 py-3 md:hidden">
         <div className="flex flex-col gap-1">
-          <SiteLinks showsAdmin={showsAdmin} />
+          <SiteLinks viewer={user} />
           <div className="pt-2">{account}</div>
         </div>
       </div>

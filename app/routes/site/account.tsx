@@ -1,7 +1,7 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/account";
-import { AuthError, readSessionToken, requireUser, sessionCookieHeader } from "#app/server/auth/auth.server";
+import { AuthError, readSessionToken, requireUser, sessionCookies } from "#app/server/auth/auth.server";
 import {
   cancelEmailChange,
   changePassword,
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "delete": {
         await deleteAccount(user, token, { password: field("deletePassword") });
         const headers = new Headers();
-        headers.append("Set-Cookie", await sessionCookieHeader(null));
+        for (const cookie of await sessionCookies(null)) headers.append("Set-Cookie", cookie);
         headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your account has been deleted." }));
         return redirectDocument("/", { headers });
       }

@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // the question form posts as a plain page.
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
+    // The asker's form, votes, edits and moderators' history are still in the HTML (issue 36: to /api/viewer).
+    perViewer: true,
     live: ["community_questions", "community_answers"],
     cacheTags: () => [cacheTag.questionLists, cacheTag.commenters],
     query: questionListQuery,

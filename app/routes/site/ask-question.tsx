@@ -100,6 +100,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
+    // The asker's form, votes, edits and moderators' history are still in the HTML (issue 36: to /api/viewer).
+    perViewer: true,
     live: ["community_answers", "community_questions"],
     cacheTags: ({ question, relatedArticles }) => [
       cacheTag.question(question.id),

@@ -4,7 +4,8 @@ import { readForm } from "#app/server/core/form.server";
 import { showToast } from "#app/lib/toast";
 import type { Route } from "./+types/auth";
 import { localPath } from "#app/lib/local-path";
-import { AuthError, clientInfo, getUser, sessionCookieHeader, signIn, signUp } from "#app/server/auth/auth.server";
+import { ownPage } from "#app/lib/viewer";
+import { AuthError, clientInfo, getUser, sessionCookies, signIn, signUp } from "#app/server/auth/auth.server";
 import { signOutNotice } from "#app/server/auth/session-endings.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
@@ -15,10 +16,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator"
 
 /** Only paths on this site, never another host. */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+  // Signed in already: back to the page that sent them here, as theirs (a browser that runs no
+  // script sees the page kept for everyone as a guest's, and comes here from its "Sign In").
+  if (await getUser(request)) throw redirect(ownPage(localPath(new URL(request.url).searchParams.get("redirectTo"), request.url), request.url));
   // Signed out for a reason (a role change): said here, once.
   const signedOut = await signOutNotice(request);
-  return data({ signedOut: signedOut?.text ?? null }, signedOut ? { headers: { "Set-Cookie": signedOut.clearCookie } } : undefined);
+  const headers = new Headers();
+  for (const cookie of signedOut?.clearCookies ?? []) headers.append("Set-Cookie", cookie);
+  return data({ signedOut: signedOut?.text ?? null }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,14 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "sign-in") {
       const token = await signIn(values, client);
       const headers = new Headers();
-      headers.append("Set-Cookie", await sessionCookieHeader(token));
+      for (const cookie of await sessionCookies(token)) headers.append("Set-Cookie", cookie);
       headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
       // A document load: the page may be a reader page, whose behaviour comes with the document (and shows the toast).
       return redirectDocument(localPath(new URL(request.url).searchParams.get("redirectTo"), request.url), { headers });
     }
     const result = await signUp(values, client);
     const headers = new Headers();
-    if (result.sessionToken) headers.append("Set-Cookie", await sessionCookieHeader(result.sessionToken));
+    if (result.sessionToken) for (const cookie of await sessionCookies(result.sessionToken)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Account created successfully! Please check your email for verification." }));
     return redirectDocument(result.sessionToken ? "/" : "/auth", { headers });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/invite";
-import { AuthError, clientInfo, sessionCookieHeader } from "#app/server/auth/auth.server";
+import { AuthError, clientInfo, sessionCookies } from "#app/server/auth/auth.server";
 import { acceptInvitation, openInvitation } from "#app/server/users/invitations.server";
 import { invitationInvalidText } from "#app/lib/account-texts";
 import { toastHeader } from "#app/server/core/toast.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientInfo(request, context),
     );
     const headers = new Headers();
-    headers.append("Set-Cookie", await sessionCookieHeader(session));
+    for (const cookie of await sessionCookies(session)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome to The Educator! You are signed in." }));
     return redirectDocument("/admin", { headers });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/reset-password";
-import { AuthError, clientInfo, sessionCookieHeader } from "#app/server/auth/auth.server";
+import { AuthError, clientInfo, sessionCookies } from "#app/server/auth/auth.server";
 import { isUsableResetToken, resetPassword } from "#app/server/auth/account.server";
 import { resetLinkInvalidText } from "#app/lib/account-texts";
 import { toastHeader } from "#app/server/core/toast.server";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const session = await resetPassword({ token: String(form.get("token") ?? ""), password: String(form.get("password") ?? "") }, clientInfo(request, context));
     const headers = new Headers();
-    headers.append("Set-Cookie", await sessionCookieHeader(session));
+    for (const cookie of await sessionCookies(session)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Your password has been changed. You are signed in." }));
     return redirectDocument("/", { headers });
   } catch (error) {

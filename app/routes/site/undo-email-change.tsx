@@ -3,7 +3,7 @@ import type { Route } from "./+types/undo-email-change";
 import { readForm } from "#app/server/core/form.server";
 import { emailChangeToUndo, undoEmailChange } from "#app/server/auth/account.server";
 import { resetPath } from "#app/server/auth/account-mail.server";
-import { sessionCookieHeader } from "#app/server/auth/auth.server";
+import { sessionCookies } from "#app/server/auth/auth.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.status !== "undone") return data({ error: outcome.status === "taken" ? takenText : invalidText }, { status: 400 });
   // Every session has ended, this browser's too: the next step is a new password, from a fresh reset link.
   const headers = new Headers();
-  headers.append("Set-Cookie", await sessionCookieHeader(null));
+  for (const cookie of await sessionCookies(null)) headers.append("Set-Cookie", cookie);
   headers.append(
     "Set-Cookie",
     await toastHeader({

@@ -14,6 +14,7 @@ import { commonPasswordMessage, credentialsSchema, newPasswordSchema } from "#ap
 import { isStaff } from "#app/lib/access";
 import { passwordNeededText } from "#app/lib/account-texts";
 import { sessionCookieName } from "#app/lib/internal-headers";
+import { viewerCookieName, type ViewerHint } from "#app/lib/viewer";
 import { requestValues } from "#app/server/core/request-context.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
@@ -173,9 +174,40 @@ export async function secureAccount(db: AppDb, userId: string, keepTokenHash?: s
   await revokeSessions(db, userId, keepTokenHash);
 }
 
-export async function sessionCookieHeader(token: string | null): Promise<string> {
+/**
+ * The viewer hint beside the session cookie (app/lib/viewer.ts): readable by the page, it only
+ * says which variant of a reader page to show, and lives as long as the session cookie.
+ */
+function viewerHintCookie(hint: ViewerHint | null): string {
+  const https = services().config.PUBLIC_URL.startsWith("https://");
+  const attributes = `Path=/; SameSite=Lax${https ? "; Secure" : ""}`;
+  return hint ? `${viewerCookieName}=${hint}; Max-Age=${sessionDays * 24 * 60 * 60}; ${attributes}` : `${viewerCookieName}=; Max-Age=0; ${attributes}`;
+}
+
+/** The hint for a role: staff see the Admin Dashboard link. */
+export const viewerHintOf = (role: Role): ViewerHint => (isStaff(role) ? "staff" : "reader");
+
+/** The cookies that start a session (its token, and the viewer hint for the account's role), or end one (null). */
+export async function sessionCookies(token: string | null): Promise<string[]> {
   const cookie = sessionCookie();
-  return token ? cookie.serialize(token) : cookie.serialize("", { maxAge: 0 });
+  if (!token) return [await cookie.serialize("", { maxAge: 0 }), viewerHintCookie(null)];
+  const [session] = await services()
+    .db.select({ role: profiles.role })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)));
+  return [await cookie.serialize(token), viewerHintCookie(session ? viewerHintOf(session.role) : null)];
+}
+
+/** The viewer hint the browser sent, as the head script reads it (its raw value), or null. */
+function sentViewerHint(request: Request): string | null {
+  return new RegExp(`(?:^|;\\s*)${viewerCookieName}=([^;]*)`).exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
+}
+
+/** The Set-Cookie header that puts the browser's viewer hint right for `user` (none signed in: cleared), or null when it is right. */
+export function viewerHintCorrection(request: Request, user: Pick<SessionUser, "role"> | null): string | null {
+  const hint = user ? viewerHintOf(user.role) : null;
+  return sentViewerHint(request) === hint ? null : viewerHintCookie(hint);
 }
 
 const tooManyAttempts = (wait: number) => new AuthError(`Too many attempts. Please try again in ${describeWait(wait)}.`, 429);

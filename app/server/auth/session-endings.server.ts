@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { sessionEndings, sessions } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import { services } from "#app/server/core/services.server";
-import { getUser, readSessionToken, sessionCookieHeader, sha256 } from "./auth.server";
+import { getUser, readSessionToken, sessionCookies, sha256 } from "./auth.server";
 
 export type SignOutReason = (typeof sessionEndings.$inferInsert)["reason"];
 
@@ -29,8 +29,8 @@ export async function endSessions(db: AppDb, userId: string, reason: SignOutReas
 export interface SignOutNotice {
   /** What to show this browser. */
   text: string;
-  /** The Set-Cookie header that forgets its dead session cookie: it is told once. */
-  clearCookie: string;
+  /** The Set-Cookie headers that forget its dead session cookie and its viewer hint: it is told once. */
+  clearCookies: string[];
 }
 
 const notices = new WeakMap<Request, Promise<SignOutNotice | null>>();
@@ -59,5 +59,5 @@ async function lookUpNotice(request: Request): Promise<SignOutNotice | null> {
     .db.select({ reason: sessionEndings.reason })
     .from(sessionEndings)
     .where(and(eq(sessionEndings.tokenHash, sha256(token)), gt(sessionEndings.expiresAt, new Date())));
-  return ending ? { text: signOutReasonTexts[ending.reason], clearCookie: await sessionCookieHeader(null) } : null;
+  return ending ? { text: signOutReasonTexts[ending.reason], clearCookies: await sessionCookies(null) } : null;
 }

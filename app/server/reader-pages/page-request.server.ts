@@ -11,8 +11,12 @@ export interface ViewedRequest {
   /** The query as sent ("?…"), or "". */
   readonly search: string;
   readonly clientAddress: string;
-  /** A session or toast cookie: the answer is this reader's own. */
+  /** A session or toast cookie. */
   readonly personal: boolean;
+  /** A toast cookie: the page shows the toast. */
+  readonly toastPending: boolean;
+  /** Asked for as the reader's own page (`?me`). */
+  readonly asOwnPage: boolean;
   readonly dataSaver: boolean;
   /** The reader page the path asks for (`readerPageFinder`), or null. */
   readonly readerPage: ReaderPage<unknown> | null;
@@ -43,7 +47,10 @@ export function pageRequest(context: Readonly<RouterContextProvider>): PageReque
  * React Router's load context for a request: the server's values (client address, CSP nonce) and
  * its page decision, returned too so the caller reads the cache tags back after the render.
  */
-export function loadContextOf(view: ViewedRequest, cspNonce: string): { context: RouterContextProvider; page: PageRequest } {
+export function loadContextOf(
+  view: Pick<ViewedRequest, "readerPage" | "dataSaver" | "clientAddress">,
+  cspNonce: string,
+): { context: RouterContextProvider; page: PageRequest } {
   const context = new RouterContextProvider();
   const page: PageRequest = { readerPage: view.readerPage, dataSaver: view.dataSaver, cacheTags: null };
   context.set(pageRequestKey, page);

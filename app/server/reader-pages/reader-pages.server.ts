@@ -132,7 +132,7 @@ function addressOf(view: ViewedRequest, page: ReaderPage<unknown>): PageAddress 
 
 export interface ReaderPages {
   /**
-   * Takes an anonymous reader's GET or HEAD of a reader page that declares cache tags: "hit" when
+   * Takes a reader's GET or HEAD of a reader page that declares cache tags: "hit" when
    * answered from the cache at once, "rendered" when it is being rendered (`failed` hears of a
    * render that threw); false leaves the request to the app.
    */
@@ -148,7 +148,7 @@ export interface ReaderPages {
  * context). A miss is answered as rendered (gzip level 1 for a reader who takes gzip); a page asked
  * for again is compressed for good (brotli, gzip -9) in the background, one at a time. Concurrent
  * misses for one address share one render. Every answer, kept or not, goes out through `send`.
- * Signed-in readers never come here. Kept pages are dropped by the change events (cache-tags.server.ts).
+ * Signed-in readers come here too, and get the same page. Kept pages are dropped by the change events (cache-tags.server.ts).
  */
 export function createReaderPages({
   config,
@@ -209,9 +209,13 @@ export function createReaderPages({
   }
 
   function take(view: ViewedRequest, req: IncomingMessage, res: ServerResponse, failed: (error: unknown) => void) {
-    if ((view.method !== "GET" && view.method !== "HEAD") || view.personal || view.path.endsWith(".data")) return false;
+    if ((view.method !== "GET" && view.method !== "HEAD") || view.path.endsWith(".data")) return false;
     const page = view.readerPage;
     if (!page?.cacheTags) return false;
+    // A signed-in reader gets the page kept for everyone (their variant shows from the viewer hint,
+    // what is theirs alone comes from /api/viewer), except a page with a toast to show, one asked for
+    // as their own, or one still rendered for each reader.
+    if (view.personal && (view.toastPending || view.asOwnPage || page.perViewer)) return false;
     const address = addressOf(view, page);
     const cached = cache?.get(address.key);
     if (!cached) {

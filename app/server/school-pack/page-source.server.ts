@@ -16,7 +16,7 @@ export function pageSourceOf(build: ServerBuild, publicUrl: string): PageSource 
   const readerPageAt = readerPageFinder(routeTree(build.routes));
   const origin = new URL(publicUrl).origin;
   return async (path) => {
-    const view = { method: "GET", origin, path, search: "", clientAddress: "127.0.0.1", personal: false, dataSaver: false, readerPage: readerPageAt(path) };
+    const view = { clientAddress: "127.0.0.1", dataSaver: false, readerPage: readerPageAt(path) };
     const { context } = loadContextOf(view, "");
     const response = await handle(new Request(origin + path, { headers: { host: new URL(origin).host } }), context);
     return { status: response.status, html: await response.text() };
