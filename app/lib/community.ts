@@ -47,6 +47,9 @@ export const answerTexts = {
   published: "Thank you! Your answer is published.",
   awaitingModeration: "Thank you! Your answer will appear once a moderator approves it.",
   questionPublished: "Your question is published.",
+  questionSubmitted: "Thank you! Your question has been submitted.",
+  questionWaiting: "A moderator reads it before it appears on the site; it is published once approved.",
+  trustRule: `Questions and answers from teachers with ${trustedAfterPosts} published posts appear at once; the rest wait for a moderator.`,
   askerEmailHint: "We write when your question is published and when it is answered, at most once an hour. Signed in? We use your account's email.",
 } as const;
 

@@ -265,7 +265,7 @@ describe(`the digest (${testDatabaseKind})`, () => {
     const crashed = workerOptions();
     for (let sent = 0; sent < 3; sent++) expect(await deliverNext(crashed)).toBe("sent");
     expect(smtp.inbox.length - before).toBe(3);
-    const hanging: Mailer = { delivers: true, send: () => new Promise<void>(() => {}) };
+    const hanging: Mailer = { delivers: true, outbox: null, send: () => new Promise<void>(() => {}) };
     void deliverNext(workerOptions({ mailer: hanging }));
     await waitFor(async () => (await deliveriesOf(created.sendId)).some((row) => row.status === "sending"));
 

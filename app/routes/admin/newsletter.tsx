@@ -53,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     schedule: schedule && { weekday: schedule.weekday, time: schedule.time, next: next && stampDateTime(next) },
     timeZone: config.SITE_TIMEZONE,
     delivers: mailer.delivers,
+    outbox: mailer.outbox,
     counts,
     subscribers: subscribers.rows.map(({ createdAt, confirmedAt, unsubscribedAt, ...row }) => ({
       ...row,
@@ -160,7 +161,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
   useActionToast(loaderData);
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
-  const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers, importLimits } = loaderData;
+  const { schedule, counts, subscribers, subscriberTotal, pages, sends, preview, timeZone, delivers, outbox, importLimits } = loaderData;
   const { imported, importError }: ImportAnswer | Record<string, undefined> = actionData ?? {};
   useReloadWhile(
     sends.some((send) => send.pending > 0),
@@ -175,7 +176,7 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         </p>
         {!delivers && (
           <p role="note" className="mt-3 rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-soft-foreground">
-            No SMTP server is set (SMTP_URL): mails are written to the server's log instead of being sent.
+            No SMTP server is set (SMTP_URL): no mail leaves the server. Each is written as a file to the outbox, <code>{outbox}</code>, instead.
           </p>
         )}
       </div>

@@ -88,17 +88,16 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
           <h2 id="ask-form-heading" className="text-xl font-bold">
             Ask a Question
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
+          <p className="mt-1 text-sm text-muted-foreground">All fields are required. {answerTexts.trustRule}</p>
           {actionData?.status === "sent" && (
             <p role="status" className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground">
-              Thank you! Your question has been submitted. Our community of educators will answer it soon.
-              {actionData.publishedAt && (
-                <>
-                  {" "}
-                  <a href={actionData.publishedAt} className="underline">
-                    {answerTexts.questionPublished}
-                  </a>
-                </>
+              {answerTexts.questionSubmitted}{" "}
+              {actionData.publishedAt ? (
+                <a href={actionData.publishedAt} className="underline">
+                  {answerTexts.questionPublished}
+                </a>
+              ) : (
+                answerTexts.questionWaiting
               )}
             </p>
           )}

@@ -43,8 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signUp(values, client);
     const headers = new Headers();
     if (result.sessionToken) for (const cookie of await sessionCookies(result.sessionToken)) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Account created successfully! Please check your email for verification." }));
-    return redirectDocument(result.sessionToken ? "/" : "/auth", { headers });
+    // Without a mail server no link can be mailed, and none is needed: the account is verified and signed in at once.
+    const title = result.sessionToken
+      ? "Account created successfully! You are signed in."
+      : "Account created successfully! Please check your email for verification.";
+    headers.append("Set-Cookie", await toastHeader({ type: "success", title }));
+    // Signed in at once: back to the page that sent them here (a question they came to answer, say).
+    return redirectDocument(result.sessionToken ? localPath(new URL(request.url).searchParams.get("redirectTo"), request.url) : "/auth", { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     // The password is never sent back; the email and the tab are kept.

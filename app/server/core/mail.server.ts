@@ -19,6 +19,8 @@ export interface Mail {
 /** Email with one face and two bodies: SMTP when configured, otherwise a folder of .eml files is the outbox. */
 export interface Mailer {
   readonly delivers: boolean;
+  /** Where mails are written when none can leave (no SMTP_URL): the outbox folder; null when they are sent. */
+  readonly outbox: string | null;
   send(mail: Mail): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
     const { outboxDir, log } = options;
     return {
       delivers: false,
+      outbox: outboxDir,
       // Mails carry sign-in links and addresses, which the log must never hold: the log only says where the mail is.
       async send(mail) {
         makePrivateFolder(outboxDir);
@@ -47,6 +50,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   let transport: Promise<Transporter> | undefined;
   return {
     delivers: true,
+    outbox: null,
     async send(mail) {
       transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts }));
       await (await transport).sendMail({ from: options.from, ...mail });
