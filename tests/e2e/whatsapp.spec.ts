@@ -56,9 +56,16 @@ test("staff copy a published article for WhatsApp; a reader opening the link cou
   expect((await counted).ok()).toBe(true);
   await readerContext.close();
 
-  // Views are written in batches within a fraction of a second; the screen refreshes itself.
-  await page.goto("/admin/analytics");
-  await expect.poll(() => whatsAppVisits(page), { timeout: 15_000 }).toBe(visitsBefore + 1);
+  // Views are written in batches within a fraction of a second: the screen, opened again, counts it.
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/admin/analytics");
+        return whatsAppVisits(page);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(visitsBefore + 1);
 });
 
 test("staff copy the next newsletter digest for WhatsApp: its articles' titles and links", async ({ page, context }) => {
