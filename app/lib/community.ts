@@ -77,6 +77,7 @@ export const communityTexts = {
   editHeld: "Your changes are saved. Readers will see them once a moderator approves them; until then they see the approved text.",
   editWaiting: "Your last changes wait for a moderator.",
   editGone: "This edit is already dealt with.",
+  answerWaiting: "Your answer waits for a moderator: only you can see it until it is published.",
 } as const;
 
 /** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or a moderator. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerTexts } from "#app/lib/community";
+import { answerTexts, communityTexts, questionSlug } from "#app/lib/community";
+import { aCommunityQuestion, anAccount } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
 import { CookieJar, postForm, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
 
@@ -49,6 +50,23 @@ describe(`messages that say what happened (${testDatabaseKind})`, () => {
     expect(asked.status).toBe(200);
     expect(answer).toMatch(new RegExp(`role="status"[^>]*>${answerTexts.questionSubmitted}(<!-- -->)? (<!-- -->)?${answerTexts.questionWaiting}`));
     expect(answer).not.toContain("will answer it soon");
+  });
+
+  it("an answer that waits for a moderator is shown to its author, marked so, and to nobody else", async () => {
+    const title = "How do I keep fifty learners reading?";
+    const question = await aCommunityQuestion(server.services.db, { title, slug: questionSlug(title), status: "published", publishedAt: new Date() });
+    const page = `/ask-kafundisha/${question.id}-${question.slug}`;
+    const account = await anAccount(server.services.db, { displayName: "A new teacher" });
+    const jar = await signInOverHttp(server.url, account.email, account.password);
+    const answered = await postForm(server.url, page, { body: "Reading circles of five, one leader each." }, jar);
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain(answerTexts.awaitingModeration);
+    const own = await (await fetch(`${server.url}${page}`, { headers: { Cookie: jar.header() } })).text();
+    expect(own).toContain(communityTexts.answerWaiting);
+    expect(own).toContain("Reading circles of five, one leader each.");
+    const someoneElse = await (await fetch(`${server.url}${page}`)).text();
+    expect(someoneElse).not.toContain("Reading circles of five");
+    expect(someoneElse).not.toContain(communityTexts.answerWaiting);
   });
 
   it("the Newsletter screen names the outbox mails are written to, not the log", async () => {

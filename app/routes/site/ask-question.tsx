@@ -12,6 +12,7 @@ import {
   findQuestionPage,
   postsWithHeldEdits,
   publishesAtOnce,
+  waitingAnswersOf,
   reportPost,
   voteForAnswer,
   votesOf,
@@ -70,7 +71,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { askerId, createdAt, ...question } = page.question;
   const editable = (post: EditablePost) => Boolean(user && mayEditPost(user, post));
   // Moderators see what each post said before every edit; an author, which of their edits wait for one.
-  const [history, heldEdits] = await Promise.all([
+  const [history, heldEdits, waitingAnswers] = await Promise.all([
     seesEditHistory(user)
       ? editHistory(
           db,
@@ -79,6 +80,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         )
       : ({} as Awaited<ReturnType<typeof editHistory>>),
     user ? postsWithHeldEdits(db, page.question.id, user.id) : ([] as string[]),
+    user ? waitingAnswersOf(db, page.question.id, user.id) : [],
   ]);
   return keptOnServer({
     history,
@@ -94,6 +96,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       editWaiting: heldEdits.includes(answer.id),
     })),
     viewer,
+    // The reader's own answers that wait for a moderator (this page is rendered for each signed-in reader).
+    waitingAnswers,
     relatedArticles,
   });
 }
@@ -470,6 +474,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                     </AnswerStep>
                   )}
                 </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {loaderData.waitingAnswers.length > 0 && (
+          <ol aria-label="Your answers waiting for a moderator" className="mt-6 space-y-4">
+            {loaderData.waitingAnswers.map((answer) => (
+              <li key={answer.id} id={`answer-${answer.id}`} className="rounded-lg border border-dashed border-border p-4">
+                <p className="text-sm font-semibold text-muted-foreground">{communityTexts.answerWaiting}</p>
+                <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
               </li>
             ))}
           </ol>

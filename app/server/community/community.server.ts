@@ -699,6 +699,15 @@ export async function editPost(
   });
 }
 
+/** A signed-in teacher's own answers to a question that wait for a moderator: shown to them alone, marked so. */
+export function waitingAnswersOf(db: AppDb, questionId: string, userId: string) {
+  return db
+    .select({ id: communityAnswers.id, bodyHtml: communityAnswers.bodyHtml, createdAt: communityAnswers.createdAt })
+    .from(communityAnswers)
+    .where(and(eq(communityAnswers.questionId, questionId), eq(communityAnswers.userId, userId), eq(communityAnswers.status, "pending")))
+    .orderBy(asc(communityAnswers.createdAt), asc(communityAnswers.id));
+}
+
 /** Which of these posts have an edit waiting for a moderator (shown to their author). */
 export async function postsWithHeldEdits(db: AppDb, questionId: string, authorId: string): Promise<string[]> {
   const rows = await db
