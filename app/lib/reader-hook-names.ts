@@ -52,3 +52,7 @@ export const listSearch = "data-list-search";
 export const submitOnChange = "data-submit-on-change";
 export const listStatus = "data-list-status";
 export const listResults = "data-list-results";
+
+// Lesson Resources: the grade and language a teacher last chose on /resources, offered again on
+// the home page (app/reader-script/lesson-choice.ts).
+export const lessonChoice = "data-lesson-choice";

@@ -4,6 +4,9 @@ import { languageName, levelLabel, resourceTypeLabel } from "./curriculum";
 /** Where the lesson resources library lives; its feeds sit beside it (`/resources/rss.xml?level=grade-4`). */
 export const resourcesPath = "/resources";
 
+/** The anchor of the library's list (its count line): where a language chosen, or a choice remembered, takes the teacher. */
+export const lessonResultsAnchor = "lesson-results";
+
 type CurriculumParams = Pick<ArticleListParams, "level" | "subject" | "type" | "lang">;
 
 /** A resources feed's query: the curriculum filters only, in the lists' canonical order ("" for all resources). */

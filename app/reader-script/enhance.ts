@@ -10,8 +10,9 @@ import { enhanceCommentForm } from "./comment-form";
 import { enhanceListNavigation } from "./list-navigation";
 import { enhanceLiveRefresh } from "./live-refresh";
 import { enhanceNewsletterForm } from "./newsletter-form";
-import { countArrival, followHistory } from "./page-swap";
-import { enhanceSavedArticles, registerServiceWorker } from "./saved-articles";
+import { countArrival, followHistory, onPageShown } from "./page-swap";
+import { offerLessonChoice, rememberLessonChoice } from "./lesson-choice";
+import { enhanceSavedArticles, registerServiceWorker, savingData } from "./saved-articles";
 import { afterLoad } from "./after-load";
 import { checkViewer } from "./viewer";
 
@@ -68,8 +69,14 @@ const setUpSteps = [
   enhanceNewsletterForm,
   followHistory,
   enhanceSavedArticles,
+  offerLessonChoice,
+  () => {
+    rememberLessonChoice();
+    onPageShown(rememberLessonChoice);
+  },
   // Network work the first paint need not wait for: once the page has loaded.
-  () => afterLoad(linkWebAppManifest),
+  // Installing the magazine fetches its icons: not under data saver.
+  () => savingData() || afterLoad(linkWebAppManifest),
   () => afterLoad(registerServiceWorker),
   () => afterLoad(enhanceLiveRefresh),
   // Lets end-to-end tests wait until buttons have their behaviour, as on hydrated pages.

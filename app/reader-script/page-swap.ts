@@ -96,6 +96,11 @@ function swapHead(next: Document) {
   shown.forEach((element) => element.remove());
 }
 
+const shownListeners: Array<() => void> = [];
+
+/** Runs `listener` each time another address of the page is shown in place. */
+export const onPageShown = (listener: () => void) => void shownListeners.push(listener);
+
 export interface SwapOptions {
   /** "push" and "replace" move the address bar there (and count a page view); "none" reloads in place. */
   history: "push" | "replace" | "none";
@@ -133,13 +138,17 @@ export async function showPage(url: string, { history: move }: SwapOptions) {
   current.replaceWith(incoming);
   swapHead(next);
   restoreSearch();
-  if (move === "none") return;
+  // Listeners read the address: a swap that moves it runs them once it has moved.
+  if (move === "none") return shownListeners.forEach((listener) => listener());
   const target = new URL(url, location.href);
   const path = target.pathname + target.search + target.hash;
   if (move === "push") window.history.pushState(null, "", path);
   else window.history.replaceState(null, "", path);
+  // As a full load would: the anchor the link names comes into view.
+  if (target.hash) document.getElementById(decodeURIComponent(target.hash.slice(1)))?.scrollIntoView();
   countView(path, location.origin + shownPath);
   shownPath = path;
+  shownListeners.forEach((listener) => listener());
 }
 
 const withoutHash = (path: string) => path.split("#", 1)[0];

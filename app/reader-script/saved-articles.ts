@@ -13,6 +13,7 @@ import {
   type KeptFiles,
 } from "#app/lib/offline";
 import { showToast } from "#app/lib/toast";
+import { chosenDataSaver } from "#app/lib/data-saver";
 import { hooked, hooks } from "#app/lib/reader-hooks";
 import { chooseResources, pageResources, type OfferedResource } from "./offer-resources";
 
@@ -142,6 +143,7 @@ function enhanceSaveToggle() {
     button.disabled = true;
     (saving ? save(path, button.getAttribute(hooks.saveOffline) ?? document.title, chosen) : remove(path))
       .then(() => {
+        if (saving) installWorker();
         showSaved(button, saving);
         showToast({
           type: "success",
@@ -249,7 +251,16 @@ export function enhanceSavedArticles() {
   if (container && canKeep()) void renderSavedList(container);
 }
 
-/** The worker that keeps articles for offline reading. */
+/** The reader asks to spend little data: the site's data saver, else the browser's Save-Data. */
+export const savingData = () =>
+  chosenDataSaver(document.cookie) ?? (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
+const installWorker = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
+
+/**
+ * The worker that keeps articles for offline reading. Under data saver it installs only when the
+ * reader saves a page: installing fetches what every offline page needs, which she did not ask for.
+ */
 export function registerServiceWorker() {
-  if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("serviceWorker" in navigator && !savingData()) installWorker();
 }

@@ -177,14 +177,25 @@ test("a choice past the device's limit is refused with a message, and nothing is
 });
 
 test.describe("with the data saver on", () => {
-  test("the sizes are shown, and no resource or picture is fetched until the reader chooses one", async ({ page, context }) => {
+  test("the sizes are shown, no resource or picture is fetched until the reader chooses one, and the worker installs only when she saves", async ({
+    page,
+    context,
+  }) => {
     await context.addCookies([{ name: "educator_data_saver", value: "on", url: server.url }]);
     const asked = watchDownloads(page);
     const images: string[] = [];
+    const installing: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "image" && /^\/(uploads|downloads)\//.test(new URL(request.url()).pathname)) images.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === "image" && /^\/(uploads|downloads)\//.test(pathname)) images.push(request.url());
+      if (pathname === "/sw.js" || pathname.startsWith("/icons/") || pathname.endsWith(".webmanifest")) installing.push(pathname);
     });
-    await openThroughWorker(page, lessonPath);
+    await page.goto(`${server.url}${lessonPath}`);
+    await waitForBehaviour(page);
+    await page.waitForLoadState("networkidle");
+    // Nothing the page did not ask for: no worker, no manifest, no icons.
+    expect(installing).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null)).toBeNull();
     await expect(page.getByRole("button", { name: "Data saver: on" })).toBeVisible();
     const resources = page.getByRole("region", { name: "Resources" });
     await expect(resources.getByText(/^Lesson plan · PDF · \d+ (KB|bytes) · 1 page$/)).toBeVisible();
@@ -197,6 +208,8 @@ test.describe("with the data saver on", () => {
     await expect(dialog.getByText(/^Worksheet · PDF · \d+ (KB|bytes) · 1 page$/)).toBeVisible();
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("button", { name: "Saved for offline" })).toHaveAttribute("aria-pressed", "true");
+    // Saving is asking for offline reading: the worker that serves it installs now.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
     expect(images).toEqual([]);

@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet, FileText, Presentation, type SiteIcon } from "#app/components/site/icons";
-import { describeResource, resourceDownloadPath, type ResourceFacts, type ResourceFormat } from "#app/lib/resource-files";
+import { describeResource, formatFileSize, resourceDownloadPath, type ResourceFacts, type ResourceFormat } from "#app/lib/resource-files";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { imageBytesAttribute, resourcePreviewPath, resourcePreviewSize } from "#app/lib/resource-previews";
 import { cn } from "#app/lib/cn";
@@ -71,20 +71,53 @@ export function ArticleResources({ resources }: { resources: readonly ReaderReso
                 <span className="block font-medium">{resource.title}</span>
                 <span className="block text-sm text-muted-foreground">{facts}</span>
               </span>
-              <a
-                href={resourceDownloadPath(resource)}
-                download
-                {...hook(hooks.resourceBytes, String(resource.sizeBytes))}
-                className="inline-flex items-center gap-1 rounded-md border border-border px-3 py-2 text-sm font-medium text-accent"
-                aria-label={`Download ${resource.title} (${facts})`}
-              >
-                <Download className="size-4" aria-hidden />
-                Download
-              </a>
+              <ResourceDownload resource={resource} offered />
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+const downloadClass = "inline-flex shrink-0 items-center gap-1 rounded-md border border-border px-3 py-2 text-sm font-medium text-accent hover:border-accent";
+
+/**
+ * A plain download link of one resource. Named with what it is ("Download Tiwerenge Pamodzi
+ * (Reading · PDF · 1.2 MB)") unless it says itself (`children`): a shortcut must not share the
+ * name of the list entry it repeats. `offered`: the entry in an article's Resources list, which
+ * "Save for offline" offers (it reads the size from it).
+ */
+export function ResourceDownload({ resource, offered = false, children }: { resource: ReaderResource; offered?: boolean; children?: string }) {
+  return (
+    <a
+      href={resourceDownloadPath(resource)}
+      download
+      {...(offered ? hook(hooks.resourceBytes, String(resource.sizeBytes)) : {})}
+      className={downloadClass}
+      aria-label={children ? undefined : `Download ${resource.title} (${describeResource(resource)})`}
+    >
+      <Download className="size-4" aria-hidden />
+      {children ?? "Download"}
+    </a>
+  );
+}
+
+/**
+ * Near the top of an article with resources: its first file, one tap away (a phone would otherwise
+ * scroll past the whole article to reach it), and a jump to the list when there are more.
+ */
+export function ResourcesShortcut({ resources }: { resources: readonly ReaderResource[] }) {
+  const [first] = resources;
+  if (!first) return null;
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-3 text-sm print:hidden">
+      <ResourceDownload resource={first}>{`Download ${first.format.toUpperCase()} · ${formatFileSize(first.sizeBytes)}`}</ResourceDownload>
+      {resources.length > 1 && (
+        <a href="#resources-heading" className="font-medium text-accent underline-offset-4 hover:underline">
+          {`All ${resources.length} resources`}
+        </a>
+      )}
+    </p>
   );
 }

@@ -24,18 +24,24 @@ export function curriculumOptions(params: ArticleListParams, subjects: readonly 
 
 /**
  * Grade, subject, type and language selects, inside a list's GET form: without JavaScript the
- * reader picks and presses "Apply"; the reader script shows the list as soon as one changes.
+ * reader picks and presses "Apply filters" (shown only then); the reader script shows the list as soon as one changes.
  */
 export function CurriculumSelects({ params, subjects }: { params: ArticleListParams; subjects: readonly SubjectOption[] }) {
   return (
-    <fieldset className="flex w-full flex-wrap items-end gap-3">
+    <fieldset className="grid w-full grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
       <legend className="sr-only">Filter by grade, subject, type and language</legend>
       {curriculumOptions(params, subjects).map(({ name, label, all, options }) => (
-        <div key={name} className="flex flex-col gap-1">
+        <div key={name} className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`list-${name}`} className="text-sm font-medium">
             {label}
           </label>
-          <select id={`list-${name}`} name={name} defaultValue={params[name] ?? ""} {...hook(hooks.submitOnChange)} className={`${fieldClass} max-w-56`}>
+          <select
+            id={`list-${name}`}
+            name={name}
+            defaultValue={params[name] ?? ""}
+            {...hook(hooks.submitOnChange)}
+            className={`${fieldClass} w-full sm:w-auto sm:max-w-56`}
+          >
             <option value="">{all}</option>
             {options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -45,7 +51,11 @@ export function CurriculumSelects({ params, subjects }: { params: ArticleListPar
           </select>
         </div>
       ))}
-      <button type="submit" className="h-10 rounded-md border border-input bg-card px-4 text-sm font-semibold text-foreground hover:bg-muted">
+      {/* Only without scripting: with it, each choice shows its list at once. */}
+      <button
+        type="submit"
+        className="hidden h-10 items-center rounded-md border border-input bg-card px-4 text-sm font-semibold text-foreground noscript:inline-flex hover:bg-muted"
+      >
         Apply filters
       </button>
     </fieldset>

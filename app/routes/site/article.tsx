@@ -20,7 +20,7 @@ import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { ShareButton } from "#app/components/site/share-button";
 import { ShareBar } from "#app/components/site/share-bar";
 import { TeachersAsk } from "#app/components/site/related-reading";
-import { ArticleResources } from "#app/components/site/article-resources";
+import { ArticleResources, ResourcesShortcut } from "#app/components/site/article-resources";
 import { listArticleResources } from "#app/server/resources/resources.server";
 import { useRootData } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
@@ -138,6 +138,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
         <AlsoIn translations={curriculum.translations} />
+        <ResourcesShortcut resources={resources} />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-border py-4">
           <p className="text-sm text-muted-foreground">
             <Byline authors={article.authors} className="font-semibold text-foreground" />

@@ -7,6 +7,7 @@ import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-p
 import { pageMeta, publicUrlFrom, siteDescription, siteName } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { buttonClass } from "#app/components/ui/button";
+import { LessonFinder } from "#app/components/site/lesson-finder";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
@@ -58,6 +59,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <LessonFinder />
 
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="categories-heading" className="text-2xl font-bold">

@@ -2,18 +2,18 @@ import type { Route } from "./+types/resources";
 import { searchLessonResources, type LessonResourceCard } from "#app/server/articles/lesson-resources.server";
 import { listSubjects } from "#app/server/articles/curriculum-filters.server";
 import { services } from "#app/server/core/services.server";
-import { resourcePicturesOf } from "#app/server/resources/resources.server";
-import { ResourceThumbnail, type ResourcePicture } from "#app/components/site/article-resources";
+import { leadResourcesOf, type ArticleResource } from "#app/server/resources/resources.server";
+import { ResourceDownload, ResourceThumbnail } from "#app/components/site/article-resources";
 import { ListControls } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { Pagination } from "#app/components/site/pagination";
-import { articleListSearch, listQuery, parseArticleListParams } from "#app/lib/article-list-params";
-import { languageName, levelLabel, resourceTypeLabel } from "#app/lib/curriculum";
+import { articleListSearch, listQuery, parseArticleListParams, type ArticleListParams } from "#app/lib/article-list-params";
+import { languageName, levelLabel, pickerLanguages, resourceTypeLabel } from "#app/lib/curriculum";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { plural } from "#app/lib/plural";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { hook, hooks } from "#app/lib/reader-hooks";
-import { resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
+import { lessonResultsAnchor, resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 import { formatFileSize } from "#app/lib/resource-files";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchLessonResources({ q: params.q, sort: params.sort, curriculum: params }, pageRequest(url.searchParams)),
     listSubjects(services().db),
   ]);
-  const pictures = await resourcePicturesOf(
+  const leads = await leadResourcesOf(
     services().db,
     found.resources.map((resource) => resource.id),
   );
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return keptOnServer({
     params,
     subjects,
-    resources: found.resources.map((resource) => ({ ...resource, picture: pictures.get(resource.id) ?? null })),
+    resources: found.resources.map((resource) => ({ ...resource, lead: leads.get(resource.id) ?? null })),
     total: found.total,
     pages: pageLinks(url, found),
     /** The feed of exactly these filters, when any is set (an unknown subject has none). */
@@ -85,8 +85,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           Something to use on Monday: lesson plans, schemes of work, worksheets and readings, by grade, subject and language.
         </p>
       </header>
+      <LanguageChips params={params} />
       <ListControls params={params} searchLabel="Search resources" searchPlaceholder="Search by title or excerpt..." subjects={subjects} />
-      <div className="flex flex-wrap items-center gap-3">
+      <div id={lessonResultsAnchor} className="flex scroll-mt-20 flex-wrap items-center gap-3">
         <p role="status" {...hook(hooks.listStatus)} className="text-sm text-muted-foreground">
           {`${plural(total, { one: "resource", other: "resources" })} found`}
         </p>
@@ -136,10 +137,10 @@ const narrowed = (name: "level" | "subject" | "type" | "lang", value: string) =>
 
 /**
  * One lesson resource: its title, what it is for (grade, subjects, type, language) and its files,
- * pictured by a file's first page where one has a preview, else by its type's icon.
+ * and its first file to download at once, pictured by its first page where it has a preview, else by its type's icon.
  */
-function ResourceCard({ resource }: { resource: LessonResourceCard & { picture: ResourcePicture | null } }) {
-  const { id, title, excerpt, level, subjects, resourceType, language, files, picture } = resource;
+function ResourceCard({ resource }: { resource: LessonResourceCard & { lead: ArticleResource | null } }) {
+  const { id, title, excerpt, level, subjects, resourceType, language, files, lead } = resource;
   return (
     <article className="flex w-full flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
       <h2 className="text-lg leading-snug font-bold" lang={language}>
@@ -180,12 +181,51 @@ function ResourceCard({ resource }: { resource: LessonResourceCard & { picture: 
           </a>
         </li>
       </ul>
-      {files.count > 0 && (
-        <p className="flex items-center gap-3 text-sm font-medium">
-          {picture && <ResourceThumbnail resource={picture} />}
-          {`${plural(files.count, { one: "file", other: "files" })} · ${formatFileSize(files.bytes)}`}
-        </p>
+      {lead && (
+        <div className="flex items-center gap-3 text-sm font-medium">
+          <ResourceThumbnail resource={lead} />
+          {files.count > 1 ? (
+            <a href={`/articles/${id}#resources-heading`} className="flex-1 underline-offset-4 hover:underline">
+              {`${plural(files.count, { one: "file", other: "files" })} · ${formatFileSize(files.bytes)}`}
+            </a>
+          ) : (
+            <span className="flex-1">{`${lead.format.toUpperCase()} · ${formatFileSize(lead.sizeBytes)}`}</span>
+          )}
+          <ResourceDownload resource={lead} />
+        </div>
       )}
     </article>
+  );
+}
+
+/**
+ * The language of the lessons, one tap each (the select below says the same for wider screens and
+ * other languages): a teacher arriving from a grade on the home page picks hers here.
+ */
+function LanguageChips({ params }: { params: ArticleListParams }) {
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <span id="lesson-languages" className="text-sm font-medium">
+        Show lessons in:
+      </span>
+      {/* One row a thumb scrolls on a phone, so the list stays near. */}
+      <ul aria-labelledby="lesson-languages" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {pickerLanguages.map(({ tag, name }) => {
+          const chosen = params.lang === tag;
+          return (
+            <li key={tag}>
+              <a
+                href={`${resourcesPath}${articleListSearch({ ...params, lang: chosen ? null : tag })}#${lessonResultsAnchor}`}
+                aria-current={chosen ? "true" : undefined}
+                lang={tag}
+                className="flex h-9 items-center rounded-full border whitespace-nowrap border-input px-3 text-sm font-medium hover:border-accent aria-[current]:border-accent aria-[current]:bg-accent aria-[current]:text-accent-foreground"
+              >
+                {name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

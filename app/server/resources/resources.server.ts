@@ -51,26 +51,17 @@ export function listArticleResources(db: AppDb, articleId: string): Promise<Arti
 }
 
 /**
- * The picture of each listed article's resources, for the /resources cards: the first resource
- * with a preview, else the first one (whose type icon is shown). By article id.
+ * The first resource of each listed article, for the /resources cards: the file a card's
+ * Download gives, pictured by its first page where it has a preview. By article id.
  */
-export async function resourcePicturesOf(
-  db: AppDb,
-  articleIds: readonly string[],
-): Promise<Map<string, Pick<ArticleResource, "id" | "format" | "previewKey" | "previewBytes">>> {
+export async function leadResourcesOf(db: AppDb, articleIds: readonly string[]): Promise<Map<string, ArticleResource>> {
   if (articleIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([articleResources.articleId], {
-      articleId: articleResources.articleId,
-      id: articleResources.id,
-      format: articleResources.format,
-      previewKey: articleResources.previewKey,
-      previewBytes: articleResources.previewBytes,
-    })
+    .selectDistinctOn([articleResources.articleId], { articleId: articleResources.articleId, ...readerColumns })
     .from(articleResources)
     .where(inArray(articleResources.articleId, [...articleIds]))
-    .orderBy(articleResources.articleId, sql`${articleResources.previewKey} is null`, asc(articleResources.position), asc(articleResources.createdAt));
-  return new Map(rows.map(({ articleId, ...picture }) => [articleId, picture]));
+    .orderBy(articleResources.articleId, asc(articleResources.position), asc(articleResources.createdAt));
+  return new Map(rows.map(({ articleId, ...resource }) => [articleId, resource]));
 }
 
 /** An article's resources with their download counts, for the edit screen. */
