@@ -7,6 +7,8 @@ export const hydrated = "data-hydrated";
 /** <body>: the tables whose changes reload the page in place, space-separated. */
 export const live = "data-live";
 export const themeToggle = "data-theme-toggle";
+/** The data saver switch, when data saver is on for this page: the reader script then fetches nothing the page did not ask for. */
+export const dataSaverOn = "data-data-saver-on";
 /** The mobile menu and its button (app/lib/mobile-menu.ts). */
 export const menu = "data-menu";
 export const menuToggle = "data-menu-toggle";

@@ -13,7 +13,6 @@ import {
   type KeptFiles,
 } from "#app/lib/offline";
 import { showToast } from "#app/lib/toast";
-import { chosenDataSaver } from "#app/lib/data-saver";
 import { hooked, hooks } from "#app/lib/reader-hooks";
 import { chooseResources, pageResources, type OfferedResource } from "./offer-resources";
 
@@ -251,9 +250,8 @@ export function enhanceSavedArticles() {
   if (container && canKeep()) void renderSavedList(container);
 }
 
-/** The reader asks to spend little data: the site's data saver, else the browser's Save-Data. */
-export const savingData = () =>
-  chosenDataSaver(document.cookie) ?? (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+/** The reader asks to spend little data: the page says so (the server read her choice, else the browser's Save-Data). */
+export const savingData = () => document.querySelector(hooked(hooks.dataSaverOn)) !== null;
 
 const installWorker = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
 

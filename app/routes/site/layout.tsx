@@ -2,6 +2,7 @@ import { Outlet, useLocation } from "react-router";
 import { Navbar } from "#app/components/site/navbar";
 import { SiteLink } from "#app/components/site/site-link";
 import { useRootData } from "#app/lib/root-data";
+import { hook, hooks } from "#app/lib/reader-hooks";
 
 /**
  * Data saver: no images until the reader taps one. A plain form (it works on every page, with or
@@ -10,7 +11,7 @@ import { useRootData } from "#app/lib/root-data";
 function DataSaverSwitch({ on }: { on: boolean }) {
   const { pathname, search } = useLocation();
   return (
-    <form method="post" action="/data-saver" className="mt-3">
+    <form method="post" action="/data-saver" className="mt-3" {...(on ? hook(hooks.dataSaverOn) : {})}>
       <input type="hidden" name="on" value={on ? "off" : "on"} />
       <input type="hidden" name="back" value={pathname + search} />
       <button type="submit" aria-pressed={on} className="rounded-md border border-input px-3 py-1 text-sm font-medium hover:bg-muted">

@@ -3,12 +3,16 @@ import path from "node:path";
 import { projectRoot } from "#database/paths";
 import { services } from "#app/server/core/services.server";
 import { hooks } from "#app/lib/reader-hooks";
-import { chosenDataSaver, dataSaverCookieName } from "#app/lib/data-saver";
 import { imageBytesAttribute } from "#app/lib/resource-previews";
 
 /** The reader's choice, remembered for a year; without it, the browser's `Save-Data: on` decides. */
+export const dataSaverCookieName = "educator_data_saver";
+const cookiePattern = new RegExp(`(?:^|;\\s*)${dataSaverCookieName}=(on|off)`);
+
 export function wantsDataSaver(headers: { get(name: string): string | null }): boolean {
-  return chosenDataSaver(headers.get("cookie") ?? "") ?? headers.get("save-data")?.trim().toLowerCase() === "on";
+  const chosen = cookiePattern.exec(headers.get("cookie") ?? "")?.[1];
+  if (chosen) return chosen === "on";
+  return headers.get("save-data")?.trim().toLowerCase() === "on";
 }
 
 export function dataSaverCookie(on: boolean): string {
