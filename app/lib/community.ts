@@ -87,6 +87,8 @@ export interface AnswerActionData {
   ok: boolean;
   /** A vote or an acceptance, not a posted answer: its outcome shows by the answers. */
   step?: boolean;
+  /** The question or answer a step was on: its outcome shows there, where the reader pressed. */
+  postId?: string;
   message?: string;
   error?: string;
   values?: { body: string };

@@ -42,6 +42,8 @@ async function post(form: HTMLFormElement) {
   // Signed out meanwhile (sent to the sign-in page), or something unexpected: show that page.
   if (!incoming || !current) return location.assign(landedOn);
   current.replaceWith(incoming);
+  // As on the page a plain post answers: the focus on the message, or on the refused text.
+  incoming.querySelector<HTMLElement>("[autofocus]")?.focus();
   const confirmation = incoming.querySelector(`${hooked(hooks.commentForm)} [role=status]`)?.textContent;
   const refused = incoming.querySelector("#comment-error:not([hidden])")?.textContent;
   if (confirmation) showToast({ type: "success", title: confirmation });

@@ -169,12 +169,15 @@ test("a signed-in reader posts a comment that waits for moderation, without coun
 
   await page.getByRole("button", { name: "Post Comment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please write your comment." })).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toBeFocused();
 
   const text = `Grouping by competence worked well in my Grade 6 class ${Date.now()}`;
   await page.getByLabel("Your comment").fill(text);
   await page.getByRole("button", { name: "Post Comment" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you! Your comment is awaiting moderation." })).toBeVisible();
   await expect(page.getByLabel("Your comment")).toHaveValue("");
+  // The focus is on the confirmation, where the form is: nothing moved away from the reader.
+  await expect(page.getByRole("status").filter({ hasText: "Thank you! Your comment is awaiting moderation." })).toBeFocused();
   await expect(page.getByRole("region", { name: /Comments/ }).getByText(text)).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Thank you! Your comment is awaiting moderation.");
   // The toast leaves by itself; this checks the page itself, with its confirmation.

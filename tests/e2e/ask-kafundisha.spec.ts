@@ -39,9 +39,13 @@ test("a staff member's question is published at once and their answer is a Kafun
 
   await page.getByRole("button", { name: "Post Answer" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please write your answer.");
+  // The page the post answers opens where the form is: the refused field has the focus, the thanks then.
+  await expect(page.getByLabel("Your answer")).toBeFocused();
+  await expect(page.getByLabel("Your answer")).toBeInViewport();
   await page.getByLabel("Your answer").fill("Sing the **twos** to a tune the class knows.");
   await page.getByRole("button", { name: "Post Answer" }).click();
   await expect(page.getByRole("status")).toHaveText("Thank you! Your answer is published.");
+  await expect(page.getByRole("status")).toBeFocused();
   await page.goto(questionUrl);
   await expect(page.getByText("1 Answer", { exact: true })).toBeVisible();
   await expect(page.getByText("Kafundisha answer")).toBeVisible();
@@ -68,8 +72,13 @@ test("a staff member's question is published at once and their answer is a Kafun
   await signIn(voter, voterAccount.email, voterAccount.password);
   await expect(voter.getByText("Signed in successfully!")).toBeVisible();
   await voter.goto(questionUrl);
+  await voter.setViewportSize({ width: 390, height: 844 });
   await voter.getByRole("button", { name: /^Vote up/ }).click();
   await expect(voter.getByRole("status")).toHaveText("Thank you for your vote.");
+  // Said in the answer she voted on, with the focus and the view there.
+  await expect(voter.getByRole("status")).toBeFocused();
+  await expect(voter.getByRole("status")).toBeInViewport();
+  await expect(voter.getByRole("listitem").filter({ has: voter.getByRole("status") })).toContainText("threes");
   await voter.goto(questionUrl);
   await expect(voter.getByText("1 vote", { exact: true })).toBeVisible();
   await expectNoAxeViolations(voter);
@@ -86,11 +95,16 @@ test("a staff member's question is published at once and their answer is a Kafun
 test("a visitor's question waits; an editor publishes it from Ask Kafundisha moderation", async ({ page, browser }) => {
   const title = `Keeping chalk dust down ${Date.now()}`;
   await page.goto("/ask-kafundisha");
+  // Sent empty: the page opens with the focus on the first field to fix.
+  await page.getByRole("button", { name: "Submit Question" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please correct the highlighted fields." })).toBeVisible();
+  await expect(page.getByLabel("Question Title")).toBeFocused();
   await page.getByLabel("Question Title").fill(title);
   await page.getByRole("checkbox", { name: "Wellbeing" }).check();
   await page.getByLabel("Detailed Description").fill("Several learners cough all day. What has helped?");
   await page.getByRole("button", { name: "Submit Question" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you! Your question has been submitted." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you! Your question has been submitted." })).toBeFocused();
   await expect(page.getByRole("link", { name: "Your question is published." })).toHaveCount(0);
 
   const account = await newStaffAccount(browser, "editor", "Mutinta Hamoonga");

@@ -30,6 +30,7 @@ function CommentForm({ result }: { result?: CommentActionData }) {
         maxLength={commentMaxLength}
         defaultValue={result && !result.ok ? result.values.content : undefined}
         aria-invalid={error ? true : undefined}
+        autoFocus={Boolean(error)}
         aria-describedby={error ? "comment-hint comment-error" : "comment-hint"}
         className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
       />

@@ -3,7 +3,8 @@ import { buttonClass } from "#app/components/ui/button";
 /**
  * The end of a reader page's plain form (a comment, an answer): the refusal (`errorId`, which the
  * field names in its aria-describedby; kept in the page, hidden, so a script can fill it), the
- * success message, and the submit button.
+ * success message, and the submit button. The page a post answers opens with the focus, and the
+ * view, on the message (a refused field takes the focus itself: `autoFocus` when `error`).
  */
 export function PlainFormOutcome({ errorId, error, message, submit }: { errorId: string; error?: string; message?: string; submit: string }) {
   return (
@@ -12,7 +13,7 @@ export function PlainFormOutcome({ errorId, error, message, submit }: { errorId:
         {error}
       </p>
       {message && (
-        <p role="status" className="text-sm font-medium text-success">
+        <p role="status" tabIndex={-1} autoFocus className="text-sm font-medium text-success">
           {message}
         </p>
       )}

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AskKafundishaPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { formRef, busy, values, fieldErrors } = useSiteForm(actionData);
+  const { formRef, busy, values, fieldErrors, firstInvalid } = useSiteForm(actionData);
   // A new key after each stored question empties the chips along with the text fields.
   const chipsKey = actionData?.status === "sent" ? actionData.questionId : "asking";
 
@@ -90,7 +90,12 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">All fields are required. {answerTexts.trustRule}</p>
           {actionData?.status === "sent" && (
-            <p role="status" className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground">
+            <p
+              role="status"
+              tabIndex={-1}
+              autoFocus
+              className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
+            >
               {answerTexts.questionSubmitted}{" "}
               {actionData.publishedAt ? (
                 <a href={actionData.publishedAt} className="underline">
@@ -109,8 +114,9 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               placeholder="What would you like to ask?"
               defaultValue={values?.title}
               error={fieldErrors.title}
+              autoFocus={firstInvalid === "title"}
             />
-            <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} />
+            <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} autoFocus={firstInvalid === "categories"} />
             <FormField
               name="description"
               label="Detailed Description"
@@ -119,6 +125,7 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               placeholder="Describe your situation: the grade, class size, what you have tried so far."
               defaultValue={values?.description}
               error={fieldErrors.description}
+              autoFocus={firstInvalid === "description"}
             />
             <FormField
               name="email"
@@ -130,6 +137,7 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               hint={answerTexts.askerEmailHint}
               defaultValue={values?.email}
               error={fieldErrors.email}
+              autoFocus={firstInvalid === "email"}
             />
             <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>

@@ -135,11 +135,11 @@ async function answerStep(form: FormData, questionId: string, user: SessionUser)
     if (intent === "vote" || intent === "unvote") await voteForAnswer(db, questionId, answerId, user, intent === "vote");
     else await acceptAnswer(db, questionId, intent === "accept" ? answerId : null, user);
   } catch (error) {
-    if (error instanceof AdminInputError) return data<AnswerActionData>({ ok: false, step: true, error: error.message }, { status: 400 });
+    if (error instanceof AdminInputError) return data<AnswerActionData>({ ok: false, step: true, postId: answerId, error: error.message }, { status: 400 });
     throw error;
   }
   const done = { vote: communityTexts.voted, unvote: communityTexts.unvoted, accept: communityTexts.accepted, unaccept: communityTexts.unaccepted } as const;
-  return data<AnswerActionData>({ ok: true, step: true, message: done[intent as keyof typeof done] });
+  return data<AnswerActionData>({ ok: true, step: true, postId: answerId, message: done[intent as keyof typeof done] });
 }
 
 /** The question's author (30 minutes) or staff changes its title and description, or an answer's text. */
@@ -150,7 +150,7 @@ async function editStep(form: FormData, questionId: string, user: SessionUser) {
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
   }
   const typed = { postId, body: String(form.get("body") ?? ""), ...(kind === "question" ? { title: String(form.get("title") ?? "") } : {}) };
-  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, error, edit: typed }, { status: 400 });
+  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, postId, error, edit: typed }, { status: 400 });
   let input: { title?: string; body: string };
   if (kind === "question") {
     const parsed = communityQuestionSchema().pick({ title: true, description: true }).safeParse({ title: typed.title, description: typed.body });
@@ -168,10 +168,10 @@ async function editStep(form: FormData, questionId: string, user: SessionUser) {
     if (error instanceof AdminInputError) return refused(error.message);
     throw error;
   }
-  if (edited.held) return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.editHeld });
+  if (edited.held) return data<AnswerActionData>({ ok: true, step: true, postId, message: communityTexts.editHeld });
   // A new title is a new address: the question's page is reloaded there.
   if (kind === "question") throw redirect(edited.path);
-  return data<AnswerActionData>({ ok: true, step: true, message: communityTexts.edited });
+  return data<AnswerActionData>({ ok: true, step: true, postId, message: communityTexts.edited });
 }
 
 /** A reader reports the question or an answer, with a reason; once per account per post. */
@@ -182,12 +182,12 @@ async function reportStep(form: FormData, questionId: string, user: SessionUser)
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
   }
   const typed = String(form.get("reason") ?? "");
-  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, error, report: { postId, reason: typed } }, { status: 400 });
+  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, postId, error, report: { postId, reason: typed } }, { status: 400 });
   const checked = checkReportReason(typed);
   if (!checked.ok) return refused(checked.error);
   try {
     const added = await reportPost(services().db, questionId, kind, postId, user, checked.reason);
-    return data<AnswerActionData>({ ok: true, step: true, message: added ? communityTexts.reported : communityTexts.alreadyReported });
+    return data<AnswerActionData>({ ok: true, step: true, postId, message: added ? communityTexts.reported : communityTexts.alreadyReported });
   } catch (error) {
     if (error instanceof AdminInputError) return refused(error.message);
     throw error;
@@ -237,6 +237,7 @@ function AnswerForm({ result }: { result?: AnswerActionData }) {
         maxLength={answerMaxLength}
         defaultValue={result && !result.ok ? result.values?.body : undefined}
         aria-invalid={error ? true : undefined}
+        autoFocus={Boolean(error)}
         aria-describedby={error ? "answer-hint answer-error" : "answer-hint"}
         className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
       />
@@ -271,6 +272,23 @@ function EditHistory({ edits }: { edits?: KeptEdit[] }) {
         ))}
       </ol>
     </details>
+  );
+}
+
+/**
+ * What a step on a post did (or why not), shown in that post: the page the step answers opens with
+ * the focus, and the view, on it, so a vote keeps the reader at the answer she voted on.
+ */
+function StepOutcome({ result, className = "" }: { result: AnswerActionData; className?: string }) {
+  return (
+    <p
+      role={result.ok ? "status" : "alert"}
+      tabIndex={-1}
+      autoFocus
+      className={`${className} text-sm font-medium ${result.ok ? "text-success" : "text-destructive"}`}
+    >
+      {result.ok ? result.message : result.error}
+    </p>
   );
 }
 
@@ -382,6 +400,8 @@ function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; po
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { question, answers, viewer, relatedArticles } = loaderData;
   const stepResult = actionData?.step ? actionData : undefined;
+  const stepOn = (postId: string) => (stepResult?.postId === postId ? stepResult : undefined);
+  const postIds = new Set([question.id, ...answers.map((answer) => answer.id)]);
   const answerResult = actionData?.step ? undefined : actionData;
   const root = useRootData();
   const signedIn = Boolean(root?.user);
@@ -414,6 +434,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
         <EditHistory edits={loaderData.history[question.id]} />
         {question.editWaiting && <p className="mt-3 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
+        {stepOn(question.id) && <StepOutcome result={stepOn(question.id)!} className="mt-4" />}
         <div className="mt-4 flex flex-wrap gap-4">
           {(question.editable || stepResult?.edit?.postId === question.id) && (
             <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
@@ -426,11 +447,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <h2 id="answers-heading" className="text-2xl font-bold">
           {plural(answers.length, { one: "Answer", other: "Answers" })}
         </h2>
-        {stepResult && (
-          <p role={stepResult.ok ? "status" : "alert"} className={`mt-3 text-sm font-medium ${stepResult.ok ? "text-success" : "text-destructive"}`}>
-            {stepResult.ok ? stepResult.message : stepResult.error}
-          </p>
-        )}
+        {stepResult && !postIds.has(stepResult.postId ?? "") && <StepOutcome result={stepResult} className="mt-3" />}
         {answers.length === 0 ? (
           <p className="mt-4 text-muted-foreground">No answers yet. Share what has worked for you.</p>
         ) : (
@@ -449,6 +466,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
                 <EditHistory edits={loaderData.history[answer.id]} />
                 {answer.editWaiting && <p className="mt-2 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
+                {stepOn(answer.id) && <StepOutcome result={stepOn(answer.id)!} className="mt-3" />}
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
                   {viewer && !answer.mine && (

@@ -40,7 +40,7 @@ const officeHours = [
 ];
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const { formRef, busy, values, fieldErrors } = useSiteForm(actionData);
+  const { formRef, busy, values, fieldErrors, firstInvalid } = useSiteForm(actionData);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -107,7 +107,12 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
           {actionData?.status === "sent" && (
-            <p role="status" className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground">
+            <p
+              role="status"
+              tabIndex={-1}
+              autoFocus
+              className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
+            >
               {sentText}
             </p>
           )}
@@ -120,6 +125,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                 maxLength={100}
                 defaultValue={values?.firstName}
                 error={fieldErrors.firstName}
+                autoFocus={firstInvalid === "firstName"}
               />
               <FormField
                 name="lastName"
@@ -128,11 +134,36 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                 maxLength={100}
                 defaultValue={values?.lastName}
                 error={fieldErrors.lastName}
+                autoFocus={firstInvalid === "lastName"}
               />
             </div>
-            <FormField name="email" label="Email" type="email" autoComplete="email" maxLength={254} defaultValue={values?.email} error={fieldErrors.email} />
-            <FormField name="subject" label="Subject" maxLength={200} defaultValue={values?.subject} error={fieldErrors.subject} />
-            <FormField name="message" label="Message" multiline maxLength={5000} defaultValue={values?.message} error={fieldErrors.message} />
+            <FormField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={values?.email}
+              error={fieldErrors.email}
+              autoFocus={firstInvalid === "email"}
+            />
+            <FormField
+              name="subject"
+              label="Subject"
+              maxLength={200}
+              defaultValue={values?.subject}
+              error={fieldErrors.subject}
+              autoFocus={firstInvalid === "subject"}
+            />
+            <FormField
+              name="message"
+              label="Message"
+              multiline
+              maxLength={5000}
+              defaultValue={values?.message}
+              error={fieldErrors.message}
+              autoFocus={firstInvalid === "message"}
+            />
             <FormFooter result={actionData} busy={busy} label="Send Message" busyLabel="Sending..." />
           </Form>
         </section>
