@@ -74,10 +74,12 @@ export function runInWorker<T>(
       // What a parser prints about a broken file is not the server's log.
       worker.stdout.resume();
       worker.stderr.resume();
-    }).finally(() => {
+    }).finally(async () => {
       clearTimeout(timer);
       clearInterval(watch);
-      void worker.terminate();
+      // Awaited: a worker stopped mid-allocation goes on allocating until its thread ends, and
+      // the next job's growth must not count what this one held.
+      await worker.terminate();
     });
   });
 }
