@@ -7,7 +7,7 @@ import { useActionToast } from "#app/lib/use-action-toast";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { AuthError, PasswordNeededError, requireRecentPassword, type SessionUser } from "#app/server/auth/auth.server";
 import { invitableRoles, invite, listOpenInvitations, revokeInvitation } from "#app/server/users/invitations.server";
-import { Invitations, type InvitationActionData } from "#app/components/admin/invitations";
+import { Invitations, invitationTexts, type InvitationActionData } from "#app/components/admin/invitations";
 import { requireAbility } from "#app/server/auth/access.server";
 import { roleOf } from "#app/server/auth/owner.server";
 import { roleLabels, roles } from "#app/lib/access";
@@ -37,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filter,
     invitableRoles,
+    /** Whether invitations are mailed: without a mail server the admin gets each link to pass on. */
+    mailed: services().mailer.outbox === null,
     invitations: invitations.map(({ createdAt, expiresAt, ...invitation }) => ({
       ...invitation,
       created: stampDate(createdAt),
@@ -87,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Send an invitation (asking for the admin's password as a role change does), or withdraw one. */
 async function invitationAction(request: Request, admin: SessionUser, form: Record<string, FormDataEntryValue>) {
-  const { db } = services();
+  const { db, mailer } = services();
   try {
     if (form.intent === "revoke-invitation") {
       const id = z.uuid().safeParse(form.id);
@@ -100,7 +102,15 @@ async function invitationAction(request: Request, admin: SessionUser, form: Reco
       return data<InvitationActionData>({ ok: true, toast: { type: "success", title: "Invitation withdrawn." } });
     }
     await requireRecentPassword(request, admin, typeof form.password === "string" ? form.password : undefined);
-    const invited = await invite(db, form, admin.id);
+    const invited = await invite(db, form, admin.id, { mailed: mailer.outbox === null });
+    if (invited.link) {
+      // No mail server: nothing was sent, the link is the admin's to pass on.
+      return data<InvitationActionData>({
+        ok: true,
+        link: { email: invited.email, url: invited.link },
+        toast: { type: "success", title: invitationTexts.linkReady, description: invitationTexts.copyIt(invited.email) },
+      });
+    }
     services().wakeMailQueue?.();
     return data<InvitationActionData>({
       ok: true,
@@ -143,7 +153,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
           options: [{ value: "all", label: "All" }, ...[...roles].reverse().map((role) => ({ value: role, label: roleLabels[role] }))],
         }}
       />
-      <Invitations roles={loaderData.invitableRoles} open={loaderData.invitations} />
+      <Invitations roles={loaderData.invitableRoles} open={loaderData.invitations} mailed={loaderData.mailed} />
       <div className="mt-6">
         <Table stackBelow="2xl">
           <caption className="sr-only">Users, newest first</caption>

@@ -42,19 +42,35 @@ export const invitationSchema = z.object({
 
 /**
  * Invites `email` with `role`: any earlier invitation of the address not yet used is replaced, so
- * only the newest link works. The mail is queued (its link made as it is sent); wake the queue after.
+ * only the newest link works. With a mail server (`mailed`) the mail is queued, its link made as
+ * it is sent (wake the queue after); without one, no mail could reach them: the link is made now
+ * and answered, for the admin to pass on.
  */
-export async function invite(db: AppDb, input: unknown, invitedBy: string): Promise<{ email: string; role: Role }> {
+export async function invite(
+  db: AppDb,
+  input: unknown,
+  invitedBy: string,
+  { mailed }: { mailed: boolean },
+): Promise<{ email: string; role: Role; link: string | null }> {
   const parsed = invitationSchema.safeParse(input);
   if (!parsed.success) throw new AdminInputError(parsed.error.issues[0]!.message);
   const { email, role } = parsed.data;
+  const token = mailed ? null : newToken();
   await db.transaction(async (tx) => {
     await tx.delete(invitations).where(and(eq(invitations.email, email), isNull(invitations.acceptedAt)));
-    await tx.insert(invitations).values({ email, role, invitedBy, expiresAt: new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000) });
-    await enqueueMail(tx, { kind: "invitation", email });
+    await tx.insert(invitations).values({
+      email,
+      role,
+      invitedBy,
+      expiresAt: new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000),
+      ...(token ? { tokenHash: sha256(token) } : {}),
+    });
+    if (mailed) await enqueueMail(tx, { kind: "invitation", email });
   });
-  return { email, role };
+  return { email, role, link: token && invitationLink(token) };
 }
+
+const invitationLink = (token: string) => `${services().config.PUBLIC_URL}/invite?token=${token}`;
 
 /** Invitations not used yet and still valid, newest first, for the Users screen. */
 export function listOpenInvitations(db: AppDb) {
@@ -144,12 +160,11 @@ export const composeInvitationMail: ComposeMail = async (db, job) => {
     .returning({ email: invitations.email, role: invitations.role, invitedBy: invitations.invitedBy });
   if (!invitation) return null;
   const [inviter] = invitation.invitedBy ? await db.select({ name: profiles.displayName }).from(profiles).where(eq(profiles.id, invitation.invitedBy)) : [];
-  const publicUrl = services().config.PUBLIC_URL;
   const article = /^[aeiou]/.test(invitation.role) ? "an" : "a";
   const mail: Mail = {
     to: invitation.email,
     subject: `You are invited to write for The Educator`,
-    text: `${inviter?.name ?? "An admin"} invites you to join The Educator as ${article} ${invitation.role}.\n\nChoose your password and the name readers will see by opening this link (it works once, for ${invitationDays} days):\n${publicUrl}/invite?token=${token}\n\nIf you did not expect this, ignore this message.`,
+    text: `${inviter?.name ?? "An admin"} invites you to join The Educator as ${article} ${invitation.role}.\n\nChoose your password and the name readers will see by opening this link (it works once, for ${invitationDays} days):\n${invitationLink(token)}\n\nIf you did not expect this, ignore this message.`,
   };
   return mail;
 };
