@@ -16,7 +16,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { firstPage, provideCursorSecret } from "#app/server/db/keyset.server";
-import { communityOverview, findQuestionPage, searchQuestions, votesOf } from "#app/server/community/community.server";
+import { communityFigures, findQuestionPage, searchQuestions, votesOf } from "#app/server/community/community.server";
 import { questionPath } from "#app/lib/community";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { onCleanup, runBenchmark } from "./bench/cleanup";
@@ -84,10 +84,13 @@ async function measureInProcess(db: AppDb, question: { id: string }, voterId: st
   };
   const { words, common, category } = sampleSearches;
   const secondPage = { after: (await searchQuestions(db, {}, firstPage)).next, before: null };
-  const listPage = (params: { q?: string; category?: string }, page = firstPage) => Promise.all([communityOverview(db), searchQuestions(db, params, page)]);
+  const listPage = (params: { q?: string; category?: string; show?: "unanswered" | "popular" }, page = firstPage) =>
+    Promise.all([communityFigures(db), searchQuestions(db, params, page)]);
 
-  await measure("list, page 1: overview + newest 12", true, () => listPage({}));
+  await measure("list, page 1: figures + newest 12", true, () => listPage({}));
   await measure("list, page 2 (keyset cursor)", true, () => listPage({}, secondPage));
+  await measure("list, Unanswered tab", true, () => listPage({ show: "unanswered" }));
+  await measure("list, Popular tab", true, () => listPage({ show: "popular" }));
   await measure(`search "${words}"`, true, () => listPage({ q: words }));
   await measure(`search "${words}" in ${category}`, true, () => listPage({ q: words, category }));
   await measure(`search "${common}" (in most questions)`, true, () => listPage({ q: common }));
@@ -95,7 +98,7 @@ async function measureInProcess(db: AppDb, question: { id: string }, voterId: st
     await findQuestionPage(db, question.id);
     await votesOf(db, question.id, voterId);
   });
-  await measure("  communityOverview", false, () => communityOverview(db));
+  await measure("  communityFigures", false, () => communityFigures(db));
   await measure("  searchQuestions, newest 12", false, () => searchQuestions(db, {}, firstPage));
   await measure("  searchQuestions, page 2", false, () => searchQuestions(db, {}, secondPage));
   await measure(`  searchQuestions "${words}"`, false, () => searchQuestions(db, { q: words }));

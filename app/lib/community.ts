@@ -158,28 +158,47 @@ export function qaPageJsonLd(question: QuestionForMeta, answers: readonly Answer
   };
 }
 
-/** The Ask Kafundisha list's query: words and a category (a known one), canonical. */
-export function questionListParams(search: URLSearchParams) {
+/** The Ask Kafundisha list's tabs: its questions and their order (the first, the default, goes without a parameter). */
+export const questionListTabs = [
+  { show: "recent", label: "Recent", empty: "No questions yet. Be the first to ask." },
+  { show: "unanswered", label: "Unanswered", empty: "Every question has an answer. Thank you, teachers!" },
+  { show: "popular", label: "Popular", empty: "No answered questions yet." },
+] as const;
+
+export type QuestionListShow = (typeof questionListTabs)[number]["show"];
+
+export interface QuestionListParams {
+  q: string;
+  category: string | null;
+  show: QuestionListShow;
+}
+
+/** The Ask Kafundisha list's query: words, a category (a known one) and a tab, canonical. */
+export function questionListParams(search: URLSearchParams): QuestionListParams {
   const q = (search.get("q") ?? "").trim().slice(0, 200);
   const category = search.get("category");
-  return { q, category: category && questionCategories.some((known) => known.value === category) ? category : null };
+  const show = questionListTabs.find((tab) => tab.show === search.get("show"))?.show ?? "recent";
+  return { q, category: category && questionCategories.some((known) => known.value === category) ? category : null, show };
+}
+
+/** The list's query for these parameters, defaults left out. */
+function questionListSearch({ q, category, show }: QuestionListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (category) search.set("category", category);
+  if (show !== "recent") search.set("show", show);
+  return search;
 }
 
 /** The list's address for these parameters (page cursors left out: a new search starts at page 1). */
-export function questionListHref(params: { q: string; category: string | null }) {
-  const search = new URLSearchParams();
-  if (params.q) search.set("q", params.q);
-  if (params.category) search.set("category", params.category);
-  const text = search.toString();
+export function questionListHref(params: QuestionListParams) {
+  const text = questionListSearch(params).toString();
   return `/ask-kafundisha${text ? `?${text}` : ""}#questions`;
 }
 
 /** What the list page reads of its query, canonical (the reader page cache keys on it). */
 export function questionListQuery(search: URLSearchParams): string {
-  const canonical = new URLSearchParams();
-  const { q, category } = questionListParams(search);
-  if (q) canonical.set("q", q);
-  if (category) canonical.set("category", category);
+  const canonical = questionListSearch(questionListParams(search));
   for (const name of pageCursorParams) {
     const cursor = search.get(name);
     if (cursor) canonical.set(name, cursor);

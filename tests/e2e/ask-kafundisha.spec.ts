@@ -5,8 +5,21 @@ import { newStaffAccount, signIn } from "./fixtures";
 
 test("the Ask Kafundisha page lists real questions; a question page shows its answers", async ({ page }) => {
   await page.goto("/ask-kafundisha");
-  await expect(page.getByRole("region", { name: "Recent Questions" }).getByRole("listitem").first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Unanswered" })).toBeVisible();
+  const questions = page.getByRole("region", { name: "Questions", exact: true });
+  await expect(questions.getByRole("link", { name: "Recent" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    questions
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading") })
+      .first(),
+  ).toBeVisible();
+  // The Unanswered tab: the same list, only questions still waiting for an answer.
+  await questions.getByRole("link", { name: "Unanswered" }).click();
+  await expect(page).toHaveURL(/\/ask-kafundisha\?show=unanswered#questions$/);
+  await expect(questions.getByRole("link", { name: "Unanswered" })).toHaveAttribute("aria-current", "page");
+  await expect(questions.getByText("0 answers").first()).toBeVisible();
+  await expect(questions.getByText(/^[1-9]\d* answers?$/)).toHaveCount(0);
+  await page.goto("/ask-kafundisha");
   const first = demoQuestions[0]!;
   await page.getByRole("link", { name: first.title }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();

@@ -80,7 +80,7 @@ test("an article read once opens offline with its picture; a saved one is listed
 /** A demo question's page, found as a reader finds it: searched for on Ask Kafundisha. Its address. */
 async function openQuestion(page: Page, title: string) {
   await page.goto(`/ask-kafundisha?q=${encodeURIComponent(title)}#questions`);
-  await page.getByRole("region", { name: "All Questions" }).getByRole("link", { name: title }).click();
+  await page.getByRole("region", { name: "Questions", exact: true }).getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   return new URL(page.url()).pathname;
 }

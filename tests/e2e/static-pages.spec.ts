@@ -56,8 +56,8 @@ test("Contact shows office hours, explains each bad field, keeps what was typed,
 
 test("Ask Kafundisha toggles category chips, requires one, and confirms a question", async ({ page }) => {
   await page.goto("/ask-kafundisha");
-  await expect(page.getByRole("heading", { name: "Recent Questions" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Popular Questions" })).toBeVisible();
+  const tabs = page.getByRole("list", { name: "Show questions" });
+  await expect(tabs.getByRole("link")).toHaveText(["Recent", "Unanswered", "Popular"]);
 
   const assessment = page.getByRole("checkbox", { name: "Assessment" });
   await expect(assessment).not.toBeChecked();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communityAnswers, communityQuestions, communityVotes, users } from "#database/schema";
 import {
-  communityOverview,
+  communityFigures,
   moderateAnswer,
   moderateQuestion,
   mostCountedQuestions,
@@ -50,7 +50,7 @@ async function votesKeptRight() {
   return wrong.length === 0;
 }
 async function expectFiguresRight() {
-  expect((await communityOverview(server.services.db)).stats).toEqual(await countedOverRows());
+  expect(await communityFigures(server.services.db)).toEqual(await countedOverRows());
   expect(await votesKeptRight()).toBe(true);
 }
 

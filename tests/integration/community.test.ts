@@ -134,7 +134,7 @@ describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it("lists recent, popular and unanswered questions and counts the community from the database", async () => {
+  it("lists recent, unanswered and popular questions in one list with tabs, and counts the community from the database", async () => {
     const page = await html("/ask-kafundisha");
     // 3 earlier + trusted + editor questions are published; 1 has answers; posters: trusted, editor, (newcomer's answer waits).
     const figure = (label: string) => new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([^<]+)</dd>`).exec(page)?.[1];
@@ -142,10 +142,15 @@ describe(`Ask Kafundisha questions and answers (${testDatabaseKind})`, () => {
     expect(figure("Answers shared")).toBe("2");
     expect(figure("Educators taking part")).toBe("2");
     expect(figure("Questions answered")).toBe("20%");
-    const popular = page.slice(page.indexOf("Popular Questions"));
+    // One list, three tabs: the answered with the most answers and votes, the newest without one.
+    const list = (page: string) => page.slice(page.indexOf('id="questions"'));
+    const popular = list(await html("/ask-kafundisha?show=popular"));
     expect(popular).toContain("Asked by a trusted teacher");
-    const unanswered = page.slice(page.indexOf(">Unanswered<"));
+    expect(popular).not.toContain("Asked by an editor");
+    const unanswered = list(await html("/ask-kafundisha?show=unanswered"));
     expect(unanswered).toContain("Asked by an editor");
+    expect(unanswered).not.toContain("Asked by a trusted teacher");
+    expect(list(page)).toContain('aria-current="page"');
   });
 });
 
@@ -178,6 +183,13 @@ describe(`browsing every question (${testDatabaseKind})`, () => {
     const none = section(await html("/ask-kafundisha?q=zzzqqq"));
     expect(none).toContain("0 questions");
     expect(none).toContain("No questions match.");
+    // A tab keeps the category, and pages on its own order: none of these has an answer.
+    const unanswered = section(await html("/ask-kafundisha?category=technology&show=unanswered"));
+    expect(unanswered).toContain("13 questions");
+    const unansweredNext = /<a rel="next" href="([^"]+)"/.exec(unanswered)![1]!.replaceAll("&amp;", "&");
+    expect(unansweredNext).toContain("show=unanswered");
+    expect(section(await html(unansweredNext)).match(/Solar lamp question \d+/g)).toEqual(["Solar lamp question 13"]);
+    expect(section(await html("/ask-kafundisha?category=technology&show=popular"))).toContain("0 questions");
     // An unknown category is no filter at all: "All" is the current chip.
     expect(section(await html("/ask-kafundisha?category=astrology"))).toContain('href="/ask-kafundisha#questions" aria-current="true"');
   });

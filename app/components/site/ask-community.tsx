@@ -2,7 +2,7 @@ import { MessageSquare } from "./icons";
 import { plural } from "#app/lib/plural";
 import { longDate } from "#app/lib/long-date";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
-import { questionListHref, questionPath } from "#app/lib/community";
+import { questionListHref, questionListTabs, questionPath, type QuestionListParams } from "#app/lib/community";
 import { questionCategories } from "#app/lib/inbox-schema";
 import { buttonClass } from "#app/components/ui/button";
 import { Pagination, type PageLinks } from "./pagination";
@@ -111,51 +111,11 @@ export function QuestionList({ questions, empty, headingLevel = 3 }: { questions
   );
 }
 
-export function AskRecentQuestions({ questions }: { questions: QuestionSummary[] }) {
-  return (
-    <section aria-labelledby="recent-questions-heading">
-      <h2 id="recent-questions-heading" className="text-xl font-bold">
-        Recent Questions
-      </h2>
-      <QuestionList questions={questions} empty="No questions yet. Be the first to ask." />
-    </section>
-  );
-}
-
-export function AskUnansweredQuestions({ questions }: { questions: QuestionSummary[] }) {
-  return (
-    <section aria-labelledby="unanswered-questions-heading">
-      <h2 id="unanswered-questions-heading" className="text-xl font-bold">
-        Unanswered
-      </h2>
-      <QuestionList questions={questions} empty="Every question has an answer. Thank you, teachers!" />
-    </section>
-  );
-}
-
-/** The most answered questions of the last 30 days. */
-export function AskPopularQuestions({ questions }: { questions: QuestionSummary[] }) {
-  return (
-    <section aria-labelledby="popular-questions-heading" className="rounded-xl bg-subtle p-6">
-      <h2 id="popular-questions-heading" className="text-xl font-bold">
-        Popular Questions
-      </h2>
-      {questions.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">No answered questions in the last 30 days yet.</p>
-      ) : (
-        <ol className="mt-4 space-y-4">
-          {questions.map((question) => (
-            <QuestionLinkItem key={question.id} question={question} />
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 /**
- * Every published question, a page of 12 at a time: searched (full-text, ranked as articles are)
- * and filtered by a category chip. Plain links and a GET form: it works without JavaScript.
+ * Every published question, a page of 12 at a time, in one list with tabs (Recent, Unanswered,
+ * Popular: the newest, the newest without an answer, the answered with the most answers and
+ * votes), searched (full-text, ranked as articles are) and filtered by a category chip. Plain
+ * links and a GET form: it works without JavaScript.
  */
 export function AskBrowseQuestions({
   params,
@@ -164,7 +124,7 @@ export function AskBrowseQuestions({
   totalIsMore,
   pages,
 }: {
-  params: { q: string; category: string | null };
+  params: QuestionListParams;
   questions: QuestionSummary[];
   total: number;
   /** More than `total` match (they are counted up to it). */
@@ -172,11 +132,25 @@ export function AskBrowseQuestions({
   pages: PageLinks;
 }) {
   const chip = "rounded-full border px-3 py-1 text-sm font-medium";
+  const shown = questionListTabs.find((tab) => tab.show === params.show)!;
   return (
-    <section id="questions" aria-labelledby="all-questions-heading" className="mt-12">
+    <section id="questions" aria-labelledby="all-questions-heading" className="scroll-mt-20">
       <h2 id="all-questions-heading" className="text-xl font-bold">
-        All Questions
+        Questions
       </h2>
+      <ul aria-label="Show questions" className="mt-4 flex border-b border-border">
+        {questionListTabs.map(({ show, label }) => (
+          <li key={show}>
+            <a
+              href={questionListHref({ ...params, show })}
+              aria-current={show === params.show ? "page" : undefined}
+              className="-mb-px inline-block border-b-2 border-transparent px-4 py-2 font-semibold text-muted-foreground hover:text-foreground aria-[current]:border-accent aria-[current]:text-foreground"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
       <form method="get" action="/ask-kafundisha#questions" role="search" className="mt-4 flex flex-wrap gap-2">
         <label htmlFor="question-search" className="sr-only">
           Search questions
@@ -190,19 +164,21 @@ export function AskBrowseQuestions({
           className="min-w-0 flex-1 rounded-md border border-input bg-card px-3 py-2 text-foreground"
         />
         {params.category && <input type="hidden" name="category" value={params.category} />}
+        {params.show !== "recent" && <input type="hidden" name="show" value={params.show} />}
         <button type="submit" className={buttonClass("primary", "md")}>
           Search
         </button>
       </form>
-      <ul aria-label="Filter by category" className="mt-4 flex flex-wrap gap-2">
+      {/* One row a thumb scrolls on a phone. */}
+      <ul aria-label="Filter by category" className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
         {[{ value: null, label: "All" }, ...questionCategories].map(({ value, label }) => {
           const current = params.category === value;
           return (
             <li key={label}>
               <a
-                href={questionListHref({ q: params.q, category: value })}
+                href={questionListHref({ ...params, category: value })}
                 aria-current={current ? "true" : undefined}
-                className={`${chip} inline-block ${current ? "border-accent bg-accent text-accent-foreground" : "border-input bg-card hover:border-accent"}`}
+                className={`${chip} inline-block whitespace-nowrap ${current ? "border-accent bg-accent text-accent-foreground" : "border-input bg-card hover:border-accent"}`}
               >
                 {label}
               </a>
@@ -213,7 +189,7 @@ export function AskBrowseQuestions({
       <p role="status" className="mt-4 text-sm text-muted-foreground">
         {totalIsMore ? `${total.toLocaleString("en-US")}+ questions` : plural(total, { one: "question", other: "questions" })}
       </p>
-      <QuestionList questions={questions} empty="No questions match. Try other words, or ask it yourself above." />
+      <QuestionList questions={questions} empty={params.q || params.category ? "No questions match. Try other words, or ask it yourself." : shown.empty} />
       <Pagination links={pages} label="Question pages" />
     </section>
   );

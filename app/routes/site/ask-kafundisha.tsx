@@ -8,8 +8,8 @@ import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type Commun
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 import { AskCategoryChips } from "#app/components/site/ask-category-chips";
-import { AskBrowseQuestions, AskCommunityStats, AskPopularQuestions, AskRecentQuestions, AskUnansweredQuestions } from "#app/components/site/ask-community";
-import { communityOverview, publishesAtOnce, searchQuestions } from "#app/server/community/community.server";
+import { AskBrowseQuestions, AskCommunityStats } from "#app/components/site/ask-community";
+import { communityFigures, publishesAtOnce, searchQuestions } from "#app/server/community/community.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { services } from "#app/server/core/services.server";
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = services();
   const url = new URL(request.url);
   const params = questionListParams(url.searchParams);
-  const [overview, found] = await Promise.all([communityOverview(db), searchQuestions(db, params, pageRequest(url.searchParams))]);
-  return { ...overview, params, browse: { questions: found.questions, total: found.total, totalIsMore: found.totalIsMore, pages: pageLinks(url, found) } };
+  const [stats, found] = await Promise.all([communityFigures(db), searchQuestions(db, params, pageRequest(url.searchParams))]);
+  return { stats, params, browse: { questions: found.questions, total: found.total, totalIsMore: found.totalIsMore, pages: pageLinks(url, found) } };
 }
 
 // A reader page: cached for anonymous readers, reloaded in place when questions or answers change;
@@ -83,8 +83,9 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
         <AskCommunityStats stats={loaderData.stats} />
       </div>
 
-      <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6">
+      {/* On a phone the form comes first; beside the list on a wide screen. */}
+      <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6 lg:order-2">
           <h2 id="ask-form-heading" className="text-xl font-bold">
             Ask a Question
           </h2>
@@ -142,15 +143,10 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
             <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>
         </section>
-        <AskPopularQuestions questions={loaderData.popular} />
+        <div className="lg:order-1">
+          <AskBrowseQuestions params={loaderData.params} {...loaderData.browse} />
+        </div>
       </div>
-
-      <div className="mt-12 grid gap-10 lg:grid-cols-2">
-        <AskRecentQuestions questions={loaderData.recent} />
-        <AskUnansweredQuestions questions={loaderData.unanswered} />
-      </div>
-
-      <AskBrowseQuestions params={loaderData.params} {...loaderData.browse} />
     </div>
   );
 }

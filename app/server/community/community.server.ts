@@ -22,6 +22,7 @@ import {
   questionSlug,
   trustedAfterPosts,
   type EditablePost,
+  type QuestionListShow,
 } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
@@ -74,57 +75,20 @@ const questionCard = {
 
 const day = 24 * 60 * 60 * 1000;
 
-const popularFirst = (questions: Record<"answerCount" | "answerVotes" | "publishedAt" | "id", AnyPgColumn>) => [
-  desc(sql`${questions.answerCount} + ${questions.answerVotes}`),
-  desc(questions.publishedAt),
-  desc(questions.id),
-];
-
-/** The 5 answered questions published since `since` with the most answers and votes: from community_questions_popular_idx alone. */
-function mostPopular(db: AppDb, since: Date) {
-  const ranked = alias(communityQuestions, "ranked");
-  return db
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(and(isPublishedQuestion(ranked), gte(ranked.publishedAt, since), gt(ranked.answerCount, 0)))
-    .orderBy(...popularFirst(ranked))
-    .limit(5);
-}
-
-/**
- * The Ask Kafundisha page's lists and figures: the newest questions, those with the most answers
- * and votes of the last 30 days, the newest still unanswered, and the community's counts (kept by
- * triggers, migration 0035: the page never counts every post).
- */
-export async function communityOverview(db: AppDb, now = new Date()) {
-  const cards = () => db.select(questionCard).from(communityQuestions).leftJoin(profiles, eq(profiles.id, communityQuestions.userId));
-  const [recent, popular, unanswered, [counts], [teachers]] = await Promise.all([
-    cards().where(published).orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id)).limit(6),
-    cards()
-      .where(inArray(communityQuestions.id, mostPopular(db, new Date(now.getTime() - 30 * day))))
-      .orderBy(...popularFirst(communityQuestions)),
-    cards()
-      .where(and(published, eq(communityQuestions.answerCount, 0)))
-      .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
-      .limit(5),
+/** The community's figures, kept by triggers (migration 0035): the page never counts every post. */
+export async function communityFigures(db: AppDb) {
+  const [[counts], [teachers]] = await Promise.all([
     db.select().from(communityStats),
     db.select({ total: count() }).from(communityPosters).where(gt(communityPosters.posts, 0)),
   ]);
   const questions = counts?.questions ?? 0;
   return {
-    recent,
-    popular,
-    unanswered,
-    stats: {
-      questions,
-      answers: counts?.answers ?? 0,
-      teachers: teachers!.total,
-      answeredShare: questions > 0 ? (counts?.answered ?? 0) / questions : null,
-    },
+    questions,
+    answers: counts?.answers ?? 0,
+    teachers: teachers!.total,
+    answeredShare: questions > 0 ? (counts?.answered ?? 0) / questions : null,
   };
 }
-
-export type QuestionCard = Awaited<ReturnType<typeof communityOverview>>["recent"][number];
 
 /**
  * A published question's page: the question, who asked and when, and its published answers, best
@@ -404,13 +368,31 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
 }
 
 export interface QuestionSearch {
-  /** Words to find (full-text, ranked as articles are); empty: the newest first. */
+  /** Words to find (full-text, ranked as articles are); empty: the list's own order. */
   q?: string;
   /** Only questions with this category (a value of app/lib/inbox-schema.ts questionCategories). */
   category?: string | null;
+  /** Which questions, in which order: the newest, the newest without an answer, or the answered with the most answers and votes. */
+  show?: QuestionListShow;
 }
 
 const newestQuestions: KeysetOrder = { name: "questions-newest", columns: [communityQuestions.publishedAt, communityQuestions.id], direction: "desc" };
+const popularQuestions: KeysetOrder = {
+  name: "questions-popular",
+  columns: [
+    { sql: sql`${communityQuestions.answerCount} + ${communityQuestions.answerVotes}`, type: "integer" },
+    communityQuestions.publishedAt,
+    communityQuestions.id,
+  ],
+  direction: "desc",
+};
+
+/** The questions a tab shows, of `questions` (the table or an alias of it). */
+function shownBy(show: QuestionListShow, questions: { answerCount: AnyPgColumn }) {
+  if (show === "unanswered") return eq(questions.answerCount, 0);
+  if (show === "popular") return gt(questions.answerCount, 0);
+  return undefined;
+}
 
 /** Questions counted and ranked at most: past this a list says "1,000+" and ranks the newest matches. */
 export const mostCountedQuestions = 1000;
@@ -420,7 +402,7 @@ export const mostCountedQuestions = 1000;
  * `mostCountedQuestions`, `totalIsMore` past it). A search ranks the newest `mostCountedQuestions`
  * matches: a word in most questions costs the same as a rare one.
  */
-export async function searchQuestions(db: AppDb, { q = "", category = null }: QuestionSearch, page: PageRequest = firstPage) {
+export async function searchQuestions(db: AppDb, { q = "", category = null, show = "recent" }: QuestionSearch, page: PageRequest = firstPage) {
   const query = fullTextQuery(q);
   const ranked = query
     ? relevanceSearch(query, {
@@ -430,7 +412,12 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
         then: [communityQuestions.publishedAt, communityQuestions.id],
       })
     : null;
-  const filter = and(published, category ? sql`${category} = any(${communityQuestions.categories})` : undefined, ranked?.matches);
+  const filter = and(
+    published,
+    category ? sql`${category} = any(${communityQuestions.categories})` : undefined,
+    shownBy(show, communityQuestions),
+    ranked?.matches,
+  );
   const newestMatches = alias(communityQuestions, "newest_matches");
   const ranking = ranked
     ? inArray(
@@ -442,6 +429,7 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
             and(
               isPublishedQuestion(newestMatches),
               category ? sql`${category} = any(${newestMatches.categories})` : undefined,
+              shownBy(show, newestMatches),
               sql`${newestMatches.searchVector} @@ to_tsquery('simple', ${query})`,
             ),
           )
@@ -450,7 +438,7 @@ export async function searchQuestions(db: AppDb, { q = "", category = null }: Qu
       )
     : undefined;
   const [found, [counted]] = await Promise.all([
-    keysetPage(ranked?.order ?? newestQuestions, page, (keyset) =>
+    keysetPage(ranked?.order ?? (show === "popular" ? popularQuestions : newestQuestions), page, (keyset) =>
       db
         .select({ ...questionCard, snippet: ranked ? ranked.snippet : sql<string | null>`null`, cursor: keyset.cursor })
         .from(communityQuestions)
