@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   communityAnswers,
@@ -72,8 +72,6 @@ const questionCard = {
   publishedAt: communityQuestions.publishedAt,
   answers: communityQuestions.answerCount,
 };
-
-const day = 24 * 60 * 60 * 1000;
 
 /** The community's figures, kept by triggers (migration 0035): the page never counts every post. */
 export async function communityFigures(db: AppDb) {
