@@ -67,6 +67,7 @@ export const communityTexts = {
   unaccepted: "The answer is no longer accepted.",
   ownPost: "You cannot report your own post.",
   reasonMissing: "Please say what is wrong.",
+  otherReasonMissing: "Please say what else is wrong.",
   reasonTooLong: "Reasons can be at most 500 characters.",
   reported: "Thank you. A moderator will look at it.",
   alreadyReported: "You have already reported this. A moderator will look at it.",
@@ -80,6 +81,15 @@ export const communityTexts = {
   answerWaiting: "Your answer waits for a moderator: only you can see it until it is published.",
 } as const;
 
+/** What a reader may report a post for, one tap each; "other" asks for words. */
+export const reportReasons = [
+  { value: "spam", label: "Spam or advertising" },
+  { value: "unkind", label: "Rude or unkind" },
+  { value: "private", label: "Names a learner or shares private details" },
+  { value: "unsafe", label: "Wrong or unsafe advice" },
+  { value: "other", label: "Something else" },
+] as const;
+
 /** Whether `actor` may accept an answer to a question `askerId` asked: the asker, or a moderator. */
 export const mayAccept = (actor: { id: string; role: Role }, askerId: string | null) => actor.id === askerId || can(actor.role, "moderateCommunity");
 
@@ -92,8 +102,8 @@ export interface AnswerActionData {
   message?: string;
   error?: string;
   values?: { body: string };
-  /** A refused report: which post's form, and the reason as typed. */
-  report?: { postId: string; reason: string };
+  /** A refused report: which post's form, the reason chosen and the words typed. */
+  report?: { postId: string; choice?: string; reason: string };
   /** A refused edit: which post's form, and what was typed. */
   edit?: { postId: string; title?: string; body: string };
 }

@@ -100,7 +100,8 @@ test("a staff member's question is published at once and their answer is a Kafun
   // And reports it to the moderators, with a reason.
   await voter.goto(questionUrl);
   await voter.getByText("Report", { exact: true }).last().click();
-  await voter.getByLabel("What is wrong with this answer?").fill("It names a learner.");
+  await voter.getByRole("radio", { name: "Names a learner or shares private details" }).last().check();
+  await voter.getByLabel("Anything a moderator should know").last().fill("The second paragraph.");
   await voter.getByRole("button", { name: "Send report" }).last().click();
   await expect(voter.getByRole("status").filter({ hasText: "Thank you. A moderator will look at it." })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityAnswers, communityEdits, communityQuestions } from "#database/schema";
+import { communityAnswers, communityEdits, communityQuestions, communityReports } from "#database/schema";
 import { demoQuestions } from "#database/seed/demo-community";
 import { anAccount } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -350,6 +350,15 @@ describe(`reports (${testDatabaseKind})`, () => {
     expect((await report(pathOf(await questionRow("Asked by an editor")), trusted.jar, "answer", staffAnswer!.id, "Elsewhere")).status).toBe(400);
     const editorsQuestion = await questionRow("Asked by an editor");
     expect((await report(pathOf(editorsQuestion), trusted.jar, "question", editorsQuestion.id, "Duplicate question.")).status).toBe(200);
+    // A reason chosen needs no words, but "Something else" does; words add to a choice.
+    const chosen = (jar: CookieJar, reasonKind: string, reason: string) =>
+      postForm(server.url, pathOf(editorsQuestion), { intent: "report", kind: "question", postId: editorsQuestion.id, reasonKind, reason }, jar);
+    const otherWithout = await chosen(newcomer.jar, "other", " ");
+    expect(otherWithout.status).toBe(400);
+    expect(await otherWithout.text()).toContain("Please say what else is wrong.");
+    expect((await chosen(newcomer.jar, "spam", "")).status).toBe(200);
+    const reasons = await db.select({ reason: communityReports.reason }).from(communityReports).where(eq(communityReports.postId, editorsQuestion.id));
+    expect(reasons.map((row) => row.reason).sort()).toEqual(["Duplicate question.", "Spam or advertising"]);
     expect((await postForm(server.url, path, { intent: "report", kind: "answer", postId: staffAnswer!.id, reason: "x" })).status).toBe(302);
 
     const queue = await html("/admin/community", editor.jar);

@@ -35,6 +35,7 @@ import {
   seesEditHistory,
   qaPageJsonLd,
   questionIdFrom,
+  reportReasons,
   questionPath,
   type AnswerActionData,
   type EditablePost,
@@ -182,8 +183,10 @@ async function reportStep(form: FormData, questionId: string, user: SessionUser)
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
   }
   const typed = String(form.get("reason") ?? "");
-  const refused = (error: string) => data<AnswerActionData>({ ok: false, step: true, postId, error, report: { postId, reason: typed } }, { status: 400 });
-  const checked = checkReportReason(typed);
+  const choice = String(form.get("reasonKind") ?? "");
+  const refused = (error: string) =>
+    data<AnswerActionData>({ ok: false, step: true, postId, error, report: { postId, choice, reason: typed } }, { status: 400 });
+  const checked = checkReportReason(choice, typed);
   if (!checked.ok) return refused(checked.error);
   try {
     const added = await reportPost(services().db, questionId, kind, postId, user, checked.reason);
@@ -364,10 +367,10 @@ function EditForm({
 }
 
 /**
- * "Report" on a question or an answer: a disclosure with the reason and a plain form (open again,
- * with what was typed, after a refusal).
+ * "Report" on a question or an answer: a disclosure with the reasons to choose from (and words,
+ * needed for "Something else"), a plain form, open again as it was sent after a refusal.
  */
-function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; postId: string; refused?: { postId: string; reason: string } }) {
+function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; postId: string; refused?: { postId: string; choice?: string; reason: string } }) {
   const mine = refused?.postId === postId;
   const fieldId = `report-${postId}`;
   return (
@@ -377,15 +380,23 @@ function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; po
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="postId" value={postId} />
+        <fieldset className="space-y-1">
+          <legend className="font-medium">{`What is wrong with this ${kind}?`}</legend>
+          {reportReasons.map((reason) => (
+            <label key={reason.value} className="flex min-h-9 items-center gap-2">
+              <input type="radio" name="reasonKind" value={reason.value} required defaultChecked={mine && refused.choice === reason.value} className="size-4" />
+              {reason.label}
+            </label>
+          ))}
+        </fieldset>
         <label htmlFor={fieldId} className="block font-medium">
-          {`What is wrong with this ${kind}?`}
+          Anything a moderator should know <span className="font-normal text-muted-foreground">(needed for Something else)</span>
         </label>
         <textarea
           id={fieldId}
           name="reason"
           rows={2}
           maxLength={500}
-          required
           defaultValue={mine ? refused.reason : undefined}
           className="w-full rounded-md border border-input bg-card px-3 py-2 text-foreground"
         />

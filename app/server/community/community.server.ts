@@ -23,6 +23,7 @@ import {
   trustedAfterPosts,
   type EditablePost,
   type QuestionListShow,
+  reportReasons,
 } from "#app/lib/community";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
@@ -462,11 +463,15 @@ export async function searchQuestions(db: AppDb, { q = "", category = null, show
 export type PostKind = "question" | "answer";
 
 /** Checks a report's reason: trimmed, required, at most 500 characters. */
-export function checkReportReason(value: unknown): { ok: true; reason: string } | { ok: false; error: string } {
-  const reason = typeof value === "string" ? value.trim() : "";
-  if (!reason) return { ok: false, error: communityTexts.reasonMissing };
-  if (reason.length > 500) return { ok: false, error: communityTexts.reasonTooLong };
-  return { ok: true, reason };
+export function checkReportReason(choice: unknown, words: unknown): { ok: true; reason: string } | { ok: false; error: string } {
+  const details = typeof words === "string" ? words.trim() : "";
+  // Without a choice (an older form, the API) the words are the reason.
+  const chosen = reportReasons.find((reason) => reason.value === choice) ?? (details ? reportReasons.find((reason) => reason.value === "other") : undefined);
+  if (!chosen) return { ok: false, error: communityTexts.reasonMissing };
+  if (chosen.value === "other" && !details) return { ok: false, error: communityTexts.otherReasonMissing };
+  if (details.length > 500) return { ok: false, error: communityTexts.reasonTooLong };
+  if (chosen.value === "other") return { ok: true, reason: details };
+  return { ok: true, reason: details ? `${chosen.label}: ${details}` : chosen.label };
 }
 
 /**
