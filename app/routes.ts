@@ -73,6 +73,7 @@ export default [
     route("events", "routes/api/events.ts"),
     route("session", "routes/api/session.ts"),
     route("viewer", "routes/api/viewer.ts"),
+    route("questions/similar", "routes/api/similar-questions.ts"),
     route("ai/generate", "routes/api/ai-generate.ts"),
   ]),
   // The read-only Content API (app/server/content-api/): a key per client, documented by its OpenAPI document.

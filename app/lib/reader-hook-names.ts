@@ -58,3 +58,6 @@ export const listResults = "data-list-results";
 // Lesson Resources: the grade and language a teacher last chose on /resources, offered again on
 // the home page (app/reader-script/lesson-choice.ts).
 export const lessonChoice = "data-lesson-choice";
+
+// Ask Kafundisha: where questions like the title being typed are offered; its value, the title field's id.
+export const similarQuestions = "data-similar-questions";

@@ -12,6 +12,7 @@ import { enhanceLiveRefresh } from "./live-refresh";
 import { enhanceNewsletterForm } from "./newsletter-form";
 import { countArrival, followHistory, onPageShown } from "./page-swap";
 import { offerLessonChoice, rememberLessonChoice } from "./lesson-choice";
+import { offerSimilarQuestions } from "./similar-questions";
 import { enhanceSavedArticles, registerServiceWorker, savingData } from "./saved-articles";
 import { afterLoad } from "./after-load";
 import { checkViewer } from "./viewer";
@@ -70,6 +71,7 @@ const setUpSteps = [
   followHistory,
   enhanceSavedArticles,
   offerLessonChoice,
+  offerSimilarQuestions,
   () => {
     rememberLessonChoice();
     onPageShown(rememberLessonChoice);

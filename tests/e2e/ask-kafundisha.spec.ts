@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoQuestions } from "#database/seed/demo-community";
 import { expectNoAxeViolations } from "./axe";
-import { newStaffAccount, signIn } from "./fixtures";
+import { newStaffAccount, signIn, waitForBehaviour } from "./fixtures";
 
 test("the Ask Kafundisha page lists real questions; a question page shows its answers", async ({ page }) => {
   await page.goto("/ask-kafundisha");
@@ -149,3 +149,14 @@ for (const scheme of ["light", "dark"] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("typing a question's title offers questions already asked like it", async ({ page }) => {
+  await page.goto("/ask-kafundisha");
+  await waitForBehaviour(page);
+  const first = demoQuestions[0]!;
+  await page.getByLabel("Question Title").pressSequentially(first.title.split(" ").slice(0, 5).join(" "));
+  const offer = page.locator("[data-similar-questions]");
+  await expect(offer.getByText("Asked before: one of these may answer you")).toBeVisible();
+  await offer.getByRole("link", { name: first.title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
+});

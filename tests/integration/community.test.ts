@@ -190,6 +190,19 @@ describe(`browsing every question (${testDatabaseKind})`, () => {
     expect(unansweredNext).toContain("show=unanswered");
     expect(section(await html(unansweredNext)).match(/Solar lamp question \d+/g)).toEqual(["Solar lamp question 13"]);
     expect(section(await html("/ask-kafundisha?category=technology&show=popular"))).toContain("0 questions");
+    // As a title is typed: the questions most like it, five at most; too few letters, none.
+    const similar = (await (await fetch(`${server.url}/api/questions/similar?q=${encodeURIComponent("evening lamp study")}`)).json()) as Array<{
+      title: string;
+      path: string;
+      answers: string;
+    }>;
+    expect(similar).toHaveLength(5);
+    expect(similar[0]).toMatchObject({
+      title: expect.stringMatching(/^Solar lamp question \d+$/),
+      path: expect.stringMatching(/^\/ask-kafundisha\//),
+      answers: "0 answers",
+    });
+    expect(await (await fetch(`${server.url}/api/questions/similar?q=lamp`)).json()).toEqual([]);
     // An unknown category is no filter at all: "All" is the current chip.
     expect(section(await html("/ask-kafundisha?category=astrology"))).toContain('href="/ask-kafundisha#questions" aria-current="true"');
   });

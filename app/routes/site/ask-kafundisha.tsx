@@ -13,6 +13,7 @@ import { communityFigures, publishesAtOnce, searchQuestions } from "#app/server/
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { services } from "#app/server/core/services.server";
+import { hook, hooks } from "#app/lib/reader-hooks";
 import { answerTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -117,6 +118,13 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               error={fieldErrors.title}
               autoFocus={firstInvalid === "title"}
             />
+            {/* Filled by the reader script as the title is typed; announced when it changes. */}
+            <div aria-live="polite" {...hook(hooks.similarQuestions, "field-title")}>
+              <div hidden className="rounded-md bg-subtle p-3 text-sm">
+                <p className="font-medium">Asked before: one of these may answer you</p>
+                <ul className="mt-1 space-y-1" />
+              </div>
+            </div>
             <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} autoFocus={firstInvalid === "categories"} />
             <FormField
               name="description"
