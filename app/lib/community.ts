@@ -66,6 +66,7 @@ export const communityTexts = {
   accepted: "Answer accepted.",
   unaccepted: "The answer is no longer accepted.",
   ownPost: "You cannot report your own post.",
+  noAnswersForAsker: "No answers yet. Teachers see your question in the list of questions.",
   reasonMissing: "Please say what is wrong.",
   otherReasonMissing: "Please say what else is wrong.",
   reasonTooLong: "Reasons can be at most 500 characters.",

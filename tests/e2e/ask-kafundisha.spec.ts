@@ -34,6 +34,10 @@ test("a staff member's question is published at once and their answer is a Kafun
   const signInPage = await signingIn.newPage();
   await signIn(signInPage, account.email, account.password);
   await expect(signInPage.getByText("Signed in successfully!")).toBeVisible();
+  // Signed in, she hears at her account's address: no email is asked of her.
+  await signInPage.goto("/ask-kafundisha");
+  await expect(signInPage.getByLabel("Question Title")).toBeVisible();
+  await expect(signInPage.getByLabel("Email to hear back (optional)")).toBeHidden();
   // The rest without JavaScript: the forms post as plain pages.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signingIn.storageState() });
   await signingIn.close();

@@ -14,6 +14,7 @@ import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { services } from "#app/server/core/services.server";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { guestOnly } from "#app/lib/viewer";
 import { answerTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -136,18 +137,21 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
               error={fieldErrors.description}
               autoFocus={firstInvalid === "description"}
             />
-            <FormField
-              name="email"
-              type="email"
-              label="Email to hear back (optional)"
-              optional
-              autoComplete="email"
-              maxLength={254}
-              hint={answerTexts.askerEmailHint}
-              defaultValue={values?.email}
-              error={fieldErrors.email}
-              autoFocus={firstInvalid === "email"}
-            />
+            {/* A signed-in asker hears at her account's address: only a guest is asked for one. */}
+            <div {...guestOnly}>
+              <FormField
+                name="email"
+                type="email"
+                label="Email to hear back (optional)"
+                optional
+                autoComplete="email"
+                maxLength={254}
+                hint={answerTexts.askerEmailHint}
+                defaultValue={values?.email}
+                error={fieldErrors.email}
+                autoFocus={firstInvalid === "email"}
+              />
+            </div>
             <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
           </Form>
         </section>

@@ -460,7 +460,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </h2>
         {stepResult && !postIds.has(stepResult.postId ?? "") && <StepOutcome result={stepResult} className="mt-3" />}
         {answers.length === 0 ? (
-          <p className="mt-4 text-muted-foreground">No answers yet. Share what has worked for you.</p>
+          <p className="mt-4 text-muted-foreground">{viewer?.asked ? communityTexts.noAnswersForAsker : "No answers yet. Share what has worked for you."}</p>
         ) : (
           <ol className="mt-6 space-y-6">
             {answers.map((answer) => (
