@@ -5,6 +5,7 @@ export default [
     index("routes/site/home.tsx"),
     route("articles", "routes/site/articles.tsx"),
     route("articles/:id", "routes/site/article.tsx"),
+    route("categories", "routes/site/categories.tsx"),
     route("category/:category", "routes/site/category.tsx"),
     route("tag/:tag", "routes/site/tag.tsx"),
     route("author/:author", "routes/site/author.tsx"),

@@ -227,6 +227,8 @@ export const categories = pgTable(
     slug: text("slug").notNull(),
     description: text("description"),
     icon: text("icon"),
+    /** Where it comes on the public site (home tiles, filters): 1 first; none after the numbered, by name. */
+    position: integer("position"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -136,6 +136,18 @@ export const categoryFormSchema = z.object({
     .pipe(z.string().min(1, { message: missingCategoryFields }).max(100, { message: "Slug must be at most 100 characters." })),
   description: optionalText(500, "Description"),
   icon: optionalText(60, "Icon"),
+  // Where it comes on the public site: 1 first; blank, after the numbered ones, by name.
+  position: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const text = value?.trim();
+      if (!text) return null;
+      const place = Number(text);
+      if (Number.isInteger(place) && place >= 1 && place <= 999) return place;
+      context.addIssue({ code: "custom", message: "Place must be a whole number from 1 to 999." });
+      return z.NEVER;
+    }),
 });
 export type CategoryFormInput = z.output<typeof categoryFormSchema>;
 

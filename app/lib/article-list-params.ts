@@ -1,13 +1,9 @@
 import { canonicalLanguage, isLevel, isResourceType } from "./curriculum";
 
-/** The category slugs a reader can filter /articles by. */
-export const articleCategorySlugs = ["technology", "health", "teacher-swaps", "education-news", "sports", "entrepreneurship", "ask-kafundisha"] as const;
-
 const sortValues = ["newest", "oldest", "popular", "relevance"] as const;
 const viewValues = ["grid", "list"] as const;
 export type ArticleSort = (typeof sortValues)[number];
 export type ArticleView = (typeof viewValues)[number];
-export type ArticleCategorySlug = (typeof articleCategorySlugs)[number];
 
 /** The sort select's options, in the order the spec lists them, then full-text search ranked (the body too). */
 export const articleSortLabels: Record<ArticleSort, string> = {
@@ -22,7 +18,8 @@ export const searchMaxLength = 100;
 
 export interface ArticleListParams {
   q: string;
-  category: ArticleCategorySlug | null;
+  /** A category's slug (any well-formed one: a category that does not exist lists nothing). */
+  category: string | null;
   sort: ArticleSort;
   view: ArticleView;
   /** What a teacher filters by (app/lib/curriculum.ts): a level's value, a subject's slug, a resource type, a language tag. */
@@ -38,7 +35,7 @@ export type CurriculumFilterName = (typeof curriculumFilterNames)[number];
 
 export const defaultListParams: ArticleListParams = { q: "", category: null, sort: "newest", view: "grid", level: null, subject: null, type: null, lang: null };
 
-const subjectSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // Plain code, not a schema library: this runs in the browser on every list page.
 function oneOf<Value extends string>(values: readonly Value[], value: string | null): Value | null {
@@ -54,11 +51,11 @@ export function parseArticleListParams(search: URLSearchParams | string): Articl
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   return {
     q: (params.get("q") ?? "").trim().slice(0, searchMaxLength),
-    category: oneOf(articleCategorySlugs, params.get("category")),
+    category: valid(params.get("category"), (slug) => slugPattern.test(slug)),
     sort: oneOf(sortValues, params.get("sort")) ?? defaultListParams.sort,
     view: oneOf(viewValues, params.get("view")) ?? defaultListParams.view,
     level: valid(params.get("level"), isLevel),
-    subject: valid(params.get("subject"), (slug) => slug.length <= 80 && subjectSlugPattern.test(slug)),
+    subject: valid(params.get("subject"), (slug) => slug.length <= 80 && slugPattern.test(slug)),
     type: valid(params.get("type"), isResourceType),
     lang: params.get("lang") ? canonicalLanguage(params.get("lang")!) : null,
   };

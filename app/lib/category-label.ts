@@ -1,5 +1,8 @@
-/** Slugs whose badge links to a category page. */
-export const clickableCategorySlugs = ["education-news", "health", "sports", "technology", "entrepreneurship"] as const;
+/**
+ * Slugs shown as a badge only (the spec's Ask Kafundisha column and Teacher Swaps notices): every
+ * other category, the five of the spec and any an editor or an import adds, has its page.
+ */
+const styledOnlyCategorySlugs = ["ask-kafundisha", "teacher-swaps"];
 
 /** "education-news" → "Education News". */
 export function categoryLabel(slug: string): string {
@@ -11,5 +14,5 @@ export function categoryLabel(slug: string): string {
 }
 
 export function isClickableCategory(slug: string): boolean {
-  return (clickableCategorySlugs as readonly string[]).includes(slug);
+  return !styledOnlyCategorySlugs.includes(slug);
 }

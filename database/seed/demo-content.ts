@@ -12,6 +12,8 @@ export interface DemoCategory {
   description: string;
   /** A lucide-react icon name, e.g. "Newspaper". */
   icon: string;
+  /** Its place on the public site (the spec's five first, in the spec's order); none after them. */
+  position?: number;
 }
 
 export interface DemoArticle {
@@ -49,30 +51,35 @@ export interface DemoComment {
 export const demoCategories: DemoCategory[] = [
   {
     slug: "education-news",
+    position: 1,
     name: "Education News",
     description: "Policy updates, curriculum changes and classroom stories from Zambia and schools around the world.",
     icon: "Newspaper",
   },
   {
     slug: "health",
+    position: 2,
     name: "Health & Wellness",
     description: "Practical guidance on the physical and mental wellbeing of teachers and learners.",
     icon: "HeartPulse",
   },
   {
     slug: "sports",
+    position: 3,
     name: "Sports & Physical Education",
     description: "Ideas for lively PE lessons, school sport and games that include every learner.",
     icon: "Trophy",
   },
   {
     slug: "technology",
+    position: 4,
     name: "Technology in Education",
     description: "Simple, affordable ways to use phones, computers and digital tools to support teaching and learning.",
     icon: "Laptop",
   },
   {
     slug: "entrepreneurship",
+    position: 5,
     name: "Entrepreneurship Education",
     description: "Helping learners build business skills, creativity and self-reliance through hands-on projects.",
     icon: "Lightbulb",

@@ -44,7 +44,7 @@ test("categories: create, validate, edit, delete, and the in-use refusal", async
   const heading = page.getByRole("heading", { level: 1, name: /Categories/ });
   await expect(heading).toContainText(/\(\d+\)/);
   const countBefore = Number(/\((\d+)\)/.exec((await heading.textContent())!)![1]);
-  await expect(page.getByRole("columnheader")).toHaveText(["Name", "Slug", "Description", "Icon", "Created", "Actions"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["Place", "Name", "Slug", "Description", "Icon", "Created", "Actions"]);
 
   // Missing slug: the spec's toast, and the form keeps what was typed.
   await page.getByRole("button", { name: "New Category" }).click();
@@ -72,9 +72,15 @@ test("categories: create, validate, edit, delete, and the in-use refusal", async
   await expect(page.getByRole("heading", { name: "Edit Category" })).toHaveCount(0);
   await page.getByRole("button", { name: `Edit ${name}` }).click();
   await page.getByLabel("Name").fill(`${name} and ECE`);
+  // Its place on the public site: refused unless a whole number, kept as typed.
+  await page.getByLabel("Place on the site").fill("first");
+  await page.getByRole("button", { name: "Update Category" }).click();
+  await expect(page.getByText("Place must be a whole number from 1 to 999.").first()).toBeVisible();
+  await page.getByLabel("Place on the site").fill("6");
   await page.getByRole("button", { name: "Update Category" }).click();
   await expect(toast(page, "Category updated successfully.")).toContainText("Updated");
   await expect(row(page, `${name} and ECE`)).toBeVisible();
+  await expect(row(page, `${name} and ECE`).getByRole("cell").first()).toHaveText("6");
 
   await expectAccessible(page);
 

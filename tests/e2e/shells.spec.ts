@@ -14,6 +14,11 @@ test("home renders the demo magazine on the public shell", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Latest Insights" })).toBeVisible();
   await expect(page.locator("#main article")).toHaveCount(8); // 2 featured + 6 latest
   await expect(page.getByRole("link", { name: "Explore Articles" })).toHaveAttribute("href", "/articles");
+  // The category grid: the demo's categories in the editors' order (the spec's five), and Ask Kafundisha.
+  const grid = page.getByRole("region", { name: "Explore by Category" }).getByRole("link");
+  await expect(grid).toHaveText(["Education News", "Health", "Sports", "Technology", "Entrepreneurship", "Ask Kafundisha"]);
+  await expect(grid.nth(1)).toHaveAttribute("href", "/category/health");
+  await expect(grid.last()).toHaveAttribute("href", "/ask-kafundisha");
 });
 
 test("theme toggle is remembered and applied before the first paint", async ({ page }) => {

@@ -67,8 +67,16 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
       slug: "health-wellness",
       description: null,
       icon: null,
+      position: null,
     });
     expect(categoryFormSchema.safeParse({ name: "X", slug: "!!!" }).error!.issues[0]!.message).toBe("Name and slug are required.");
+    // Its place on the site: a whole number from 1 to 999, or blank.
+    expect(categoryFormSchema.parse({ name: "X", slug: "x", position: " 3 " }).position).toBe(3);
+    for (const place of ["0", "1.5", "1000", "first"]) {
+      expect(categoryFormSchema.safeParse({ name: "X", slug: "x", position: place }).error!.issues[0]!.message).toBe(
+        "Place must be a whole number from 1 to 999.",
+      );
+    }
     const { id } = await saveCategory(db, categoryFormSchema.parse({ name: "Sports", slug: "sports" }));
     await expect(saveCategory(db, categoryFormSchema.parse({ name: "Again", slug: "sports" }))).rejects.toThrow(
       'The slug "sports" is already used by another category.',

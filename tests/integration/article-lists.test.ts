@@ -158,7 +158,15 @@ describe("list URL parameters", () => {
       view: "list",
       ...noCurriculum,
     });
-    expect(parseArticleListParams("category=cooking&sort=random&view=table")).toEqual({ q: "", category: null, sort: "newest", view: "grid", ...noCurriculum });
+    expect(parseArticleListParams("category=Not%20a%20slug&sort=random&view=table")).toEqual({
+      q: "",
+      category: null,
+      sort: "newest",
+      view: "grid",
+      ...noCurriculum,
+    });
+    // Any well-formed category slug is kept: categories come from the database (one that does not exist lists nothing).
+    expect(parseArticleListParams("category=cooking").category).toBe("cooking");
     // Grade, subject, type and language: known levels and types, a slug, a well-formed language tag (in its canonical case).
     expect(parseArticleListParams("level=grade-4&subject=mathematics&type=worksheet&lang=EN-gb")).toMatchObject({
       level: "grade-4",

@@ -10,6 +10,7 @@ export interface CategoryFields {
   slug: string;
   description: string | null;
   icon: string | null;
+  position: number | null;
 }
 
 export interface CategoryActionData {
@@ -34,6 +35,7 @@ export function CategoryForm({ editing, onClose }: { editing: ({ id: string } & 
     slug: editing?.slug ?? "",
     description: editing?.description ?? "",
     icon: editing?.icon ?? "",
+    position: editing?.position == null ? "" : String(editing.position),
   };
   const busy = fetcher.state !== "idle";
   return (
@@ -47,6 +49,15 @@ export function CategoryForm({ editing, onClose }: { editing: ({ id: string } & 
         <TextField id="category-name" name="name" label="Name" required defaultValue={values.name} error={errors?.name} />
         <TextField id="category-slug" name="slug" label="Slug" required defaultValue={values.slug} error={errors?.slug} />
         <TextField id="category-icon" name="icon" label="Icon" placeholder="e.g. BookOpen" defaultValue={values.icon} error={errors?.icon} />
+        <TextField
+          id="category-position"
+          name="position"
+          label="Place on the site"
+          inputMode="numeric"
+          hint="1 comes first on the home page and in the filters; blank comes after the numbered ones, by name."
+          defaultValue={values.position}
+          error={errors?.position}
+        />
         <TextAreaField
           id="category-description"
           name="description"

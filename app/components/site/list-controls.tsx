@@ -1,13 +1,6 @@
 import { LayoutGrid, List, Search } from "./icons";
 import { useLocation } from "react-router";
-import {
-  articleCategorySlugs,
-  articleListSearch,
-  articleSortLabels,
-  defaultListParams,
-  type ArticleListParams,
-  type ArticleView,
-} from "#app/lib/article-list-params";
+import { articleListSearch, articleSortLabels, defaultListParams, type ArticleListParams, type ArticleView } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
 import { buttonClass } from "#app/components/ui/button";
 import { hook, hooks } from "#app/lib/reader-hooks";
@@ -19,8 +12,8 @@ interface ListControlsProps {
   params: ArticleListParams;
   searchLabel: string;
   searchPlaceholder: string;
-  /** /articles filters by category; a category page is one already. */
-  withCategoryFilter?: boolean;
+  /** /articles filters by category (the categories readers can browse); a category page is one already. */
+  categories?: readonly { slug: string }[];
   /** With the grade, subject, type and language filters (and the subjects to offer). */
   subjects?: readonly SubjectOption[];
 }
@@ -29,7 +22,7 @@ interface ListControlsProps {
  * Search, category and sort of a list page: a GET form (works without JavaScript). The reader
  * script (app/reader-script/list-navigation.ts) updates the list in place as the reader types or picks.
  */
-export function ListControls({ params, searchLabel, searchPlaceholder, withCategoryFilter = false, subjects }: ListControlsProps) {
+export function ListControls({ params, searchLabel, searchPlaceholder, categories, subjects }: ListControlsProps) {
   const { pathname } = useLocation();
   return (
     <form method="get" action={pathname} role="search" {...hook(hooks.listForm)} className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end">
@@ -55,14 +48,14 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
           </button>
         </div>
       </div>
-      {withCategoryFilter && (
+      {categories && (
         <div className="flex flex-col gap-1">
           <label htmlFor="list-category" className="text-sm font-medium">
             Category
           </label>
           <select id="list-category" name="category" defaultValue={params.category ?? ""} {...hook(hooks.submitOnChange)} className={fieldClass}>
             <option value="">All Categories</option>
-            {articleCategorySlugs.map((slug) => (
+            {categoryOptions(categories, params.category).map((slug) => (
               <option key={slug} value={slug}>
                 {categoryLabel(slug)}
               </option>
@@ -86,6 +79,12 @@ export function ListControls({ params, searchLabel, searchPlaceholder, withCateg
       {params.view !== "grid" && <input type="hidden" name="view" value={params.view} />}
     </form>
   );
+}
+
+/** The categories' slugs, the chosen one kept when it lists nothing (a link to an empty category). */
+function categoryOptions(categories: readonly { slug: string }[], chosen: string | null): string[] {
+  const slugs = categories.map((category) => category.slug);
+  return chosen && !slugs.includes(chosen) ? [...slugs, chosen] : slugs;
 }
 
 const views: Array<{ view: ArticleView; label: string; icon: typeof LayoutGrid }> = [

@@ -59,7 +59,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data<CategoryActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Category deleted successfully." } });
   }
 
-  const values = { name: formText(form, "name"), slug: formText(form, "slug"), description: formText(form, "description"), icon: formText(form, "icon") };
+  const values = {
+    name: formText(form, "name"),
+    slug: formText(form, "slug"),
+    description: formText(form, "description"),
+    icon: formText(form, "icon"),
+    position: formText(form, "position"),
+  };
   const parsed = categoryFormSchema.safeParse(values);
   if (!parsed.success) {
     const { message, fields } = formErrors(parsed.error);
@@ -110,13 +116,14 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <Table stackBelow="2xl">
           <caption className="sr-only">Categories</caption>
-          <TableHead columns={["Name", "Slug", "Description", "Icon", "Created", "Actions"]} />
+          <TableHead columns={["Place", "Name", "Slug", "Description", "Icon", "Created", "Actions"]} />
           <tbody>
             {categories.length === 0 ? (
-              <EmptyRow columns={6}>No categories found. Create one above.</EmptyRow>
+              <EmptyRow columns={7}>No categories found. Create one above.</EmptyRow>
             ) : (
               categories.map((category) => (
                 <tr key={category.id}>
+                  <Td label="Place">{category.position ?? "–"}</Td>
                   <Td label="Name" className="font-medium">
                     {category.name}
                   </Td>

@@ -15,6 +15,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { listSubjects } from "#app/server/articles/curriculum-filters.server";
 import { services } from "#app/server/core/services.server";
+import { listReaderCategories } from "#app/server/categories/categories.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...pageMeta({
@@ -35,11 +36,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseArticleListParams(url.searchParams);
-  const [found, subjects] = await Promise.all([
+  const [found, subjects, categories] = await Promise.all([
     searchPublishedArticles({ q: params.q, categorySlug: params.category, sort: params.sort, curriculum: params }, pageRequest(url.searchParams)),
     listSubjects(services().db),
+    listReaderCategories(services().db),
   ]);
-  return keptOnServer({ params, subjects, articles: found.articles, total: found.total, pages: pageLinks(url, found) });
+  return keptOnServer({
+    params,
+    categories: categories.map(({ slug }) => ({ slug })),
+    subjects,
+    articles: found.articles,
+    total: found.total,
+    pages: pageLinks(url, found),
+  });
 }
 
 export const handle = articleListPage(listQuery(["q", "category", "level", "subject", "type", "lang", "sort", "view"]), { withSubjects: true });
@@ -47,7 +56,7 @@ export const handle = articleListPage(listQuery(["q", "category", "level", "subj
 export const clientLoader = loadAsDocument;
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { params, subjects, articles, total, pages } = loaderData;
+  const { params, categories, subjects, articles, total, pages } = loaderData;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
@@ -60,7 +69,13 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </header>
-      <ListControls params={params} searchLabel="Search articles" searchPlaceholder="Search by title or excerpt..." withCategoryFilter subjects={subjects} />
+      <ListControls
+        params={params}
+        searchLabel="Search articles"
+        searchPlaceholder="Search by title or excerpt..."
+        categories={categories}
+        subjects={subjects}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <ListStatus count={total} />

@@ -1,4 +1,8 @@
-import { BookOpen, HeartPulse, Laptop, Lightbulb, MessageCircleQuestion, Newspaper, Trophy } from "#app/components/site/icons";
+import { BookOpen, MessageCircleQuestion } from "#app/components/site/icons";
+import { CategoryIcon } from "#app/components/site/category-icon";
+import { categoryLabel, isClickableCategory } from "#app/lib/category-label";
+import { listReaderCategories } from "#app/server/categories/categories.server";
+import { services } from "#app/server/core/services.server";
 import type { Route } from "./+types/home";
 import { listLatestArticles } from "#app/server/articles/articles.server";
 import { ArticleCard } from "#app/components/site/article-card";
@@ -22,19 +26,21 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+/** Category tiles on the home page, in the editors' order; the rest are a tap away on /categories. */
+const homeCategoryTiles = 8;
+
 export async function loader() {
-  const latest = await listLatestArticles(6);
-  return keptOnServer({ featured: latest.slice(0, 2), latest });
+  const [latest, categories] = await Promise.all([listLatestArticles(6), listReaderCategories(services().db)]);
+  const browsable = categories.filter((category) => isClickableCategory(category.slug));
+  return keptOnServer({
+    featured: latest.slice(0, 2),
+    latest,
+    categories: browsable.slice(0, homeCategoryTiles).map(({ slug, icon }) => ({ slug, icon })),
+    moreCategories: browsable.length > homeCategoryTiles,
+  });
 }
 
-const categoryLinks = [
-  { to: "/category/education-news", label: "Education News", icon: Newspaper },
-  { to: "/category/health", label: "Health", icon: HeartPulse },
-  { to: "/category/sports", label: "Sports", icon: Trophy },
-  { to: "/category/technology", label: "Technology", icon: Laptop },
-  { to: "/category/entrepreneurship", label: "Entrepreneurship", icon: Lightbulb },
-  { to: "/ask-kafundisha", label: "Ask Kafundisha", icon: MessageCircleQuestion },
-];
+const tileClass = "flex h-full flex-col items-center gap-2 rounded-xl border border-border p-4 text-center font-medium hover:border-accent";
 
 // Reads nothing of its query: /?anything is the home page.
 export const handle = articleListPage();
@@ -42,7 +48,7 @@ export const handle = articleListPage();
 export const clientLoader = loadAsDocument;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest } = loaderData;
+  const { featured, latest, categories, moreCategories } = loaderData;
   return (
     <>
       <section data-banner="magazine" className="banner px-4 py-20">
@@ -63,18 +69,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <LessonFinder />
 
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="categories-heading" className="text-2xl font-bold">
-          Explore by Category
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="categories-heading" className="text-2xl font-bold">
+            Explore by Category
+          </h2>
+          {moreCategories && (
+            <a href="/categories" className="font-medium text-accent underline-offset-4 hover:underline">
+              All categories
+            </a>
+          )}
+        </div>
         <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
-          {categoryLinks.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <a href={to} className="flex flex-col items-center gap-2 rounded-xl border border-border p-4 text-center font-medium hover:border-accent">
-                <Icon className="size-8 text-accent" aria-hidden />
-                {label}
+          {categories.map(({ slug, icon }) => (
+            <li key={slug}>
+              <a href={`/category/${slug}`} className={tileClass}>
+                <CategoryIcon name={icon} className="size-8 text-accent" />
+                {categoryLabel(slug)}
               </a>
             </li>
           ))}
+          <li>
+            <a href="/ask-kafundisha" className={tileClass}>
+              <MessageCircleQuestion className="size-8 text-accent" aria-hidden />
+              Ask Kafundisha
+            </a>
+          </li>
         </ul>
       </section>
 

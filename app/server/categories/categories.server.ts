@@ -1,14 +1,20 @@
-import { count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { articles, categories } from "#database/schema";
 import type { CategoryFormInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { sqlState, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { plural } from "#app/lib/plural";
+import { publishedOnly } from "#app/server/articles/published.server";
 
-const categoryOrder: KeysetOrder = { name: "categories", columns: [categories.name, categories.id], direction: "asc" };
+// The site's order (numbered first, then by name), as a keyset: blank places sort as the largest.
+const categoryOrder: KeysetOrder = {
+  name: "categories-by-place",
+  columns: [{ sql: sql`coalesce(${categories.position}, 2147483647)`, type: "integer" }, categories.name, categories.id],
+  direction: "asc",
+};
 
-/** Admin categories: every field, by name, a page at a time, with how many there are. */
+/** Admin categories: every field, in the site's order, a page at a time, with how many there are. */
 export function listCategories(db: AppDb, page: PageRequest = firstPage) {
   const rows = keysetPage(categoryOrder, page, (keyset) =>
     db
@@ -18,6 +24,7 @@ export function listCategories(db: AppDb, page: PageRequest = firstPage) {
         slug: categories.slug,
         description: categories.description,
         icon: categories.icon,
+        position: categories.position,
         createdAt: categories.createdAt,
         cursor: keyset.cursor,
       })
@@ -28,6 +35,21 @@ export function listCategories(db: AppDb, page: PageRequest = firstPage) {
   );
   return countedPage(rows, db.select({ total: count() }).from(categories));
 }
+
+/** The editors' order: numbered first (1 first), then the rest by name. */
+const siteOrder = [sql`${categories.position} asc nulls last`, asc(categories.name)];
+
+/** The categories readers can browse: those with a published article, in the editors' order, with how many. */
+export function listReaderCategories(db: AppDb) {
+  return db
+    .select({ slug: categories.slug, name: categories.name, icon: categories.icon, articles: count(articles.id) })
+    .from(categories)
+    .innerJoin(articles, and(eq(articles.categoryId, categories.id), publishedOnly))
+    .groupBy(categories.id)
+    .orderBy(...siteOrder);
+}
+
+export type ReaderCategory = Awaited<ReturnType<typeof listReaderCategories>>[number];
 
 export async function saveCategory(db: AppDb, input: CategoryFormInput, id?: string) {
   try {

@@ -95,7 +95,7 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
 
     const insertedCategories = await tx
       .insert(categories)
-      .values(demoCategories.map(({ slug, name, description, icon }) => ({ slug, name, description, icon })))
+      .values(demoCategories.map(({ slug, name, description, icon, position }) => ({ slug, name, description, icon, position })))
       .returning({ id: categories.id, slug: categories.slug });
     const categoryId = new Map(insertedCategories.map((row) => [row.slug, row.id]));
 

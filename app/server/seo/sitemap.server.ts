@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { articleAuthors, articleTags, articles, communityQuestions, guestAuthors, profiles, tags } from "#database/schema";
 import { questionPath } from "#app/lib/community";
-import { clickableCategorySlugs } from "#app/lib/category-label";
+import { isClickableCategory } from "#app/lib/category-label";
+import { listReaderCategories } from "#app/server/categories/categories.server";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { publishedQuestionsOnly } from "#app/server/community/published.server";
 import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 import { defaultLanguage } from "#app/lib/curriculum";
 
-const staticPaths = ["/", "/articles", "/about", "/contact", "/ask-kafundisha", "/resources", ...clickableCategorySlugs.map((slug) => `/category/${slug}`)];
+const staticPaths = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources"];
 // One sitemap file may list at most 50,000 URLs (sitemaps.org protocol).
 const maxUrls = 50_000;
 
@@ -41,10 +42,11 @@ function languageAlternates(published: readonly { id: string; language: string; 
   return alternates;
 }
 
-/** Tag and author pages that list at least one published article. */
+/** Category, tag and author pages that list at least one published article. */
 async function listingPaths(): Promise<string[]> {
   const { db } = services();
-  const [tagRows, accountRows, guestRows] = await Promise.all([
+  const [categoryRows, tagRows, accountRows, guestRows] = await Promise.all([
+    listReaderCategories(db),
     db
       .selectDistinct({ slug: tags.slug })
       .from(tags)
@@ -64,7 +66,11 @@ async function listingPaths(): Promise<string[]> {
       .innerJoin(articles, and(eq(articles.id, articleAuthors.articleId), publishedOnly)),
   ]);
   const authorSlugs = [...accountRows, ...guestRows].map((row) => row.slug!).sort();
-  return [...tagRows.map((row) => `/tag/${row.slug}`), ...authorSlugs.map((slug) => `/author/${slug}`)];
+  return [
+    ...categoryRows.filter((row) => isClickableCategory(row.slug)).map((row) => `/category/${row.slug}`),
+    ...tagRows.map((row) => `/tag/${row.slug}`),
+    ...authorSlugs.map((slug) => `/author/${slug}`),
+  ];
 }
 
 /** The sitemap 0.9 document: public pages, tag and author pages, every published article and Ask Kafundisha question, with absolute URLs from PUBLIC_URL. */
