@@ -42,10 +42,11 @@ const teamMemberNamed = async (name: string) => (await db.select().from(teamMemb
 const userIdOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
 describe(`admin categories, comments, users and team over HTTP (${testDatabaseKind})`, () => {
-  it("lists categories by name with their count", async () => {
+  it("lists categories in the site's order (by place, then by name) with their count", async () => {
     const html = await pageText("/admin/categories");
     expect(html).toContain(`(${demoCategories.length})`);
-    const names = [...demoCategories.map((category) => category.name)].sort((a, b) => a.localeCompare(b));
+    const place = (category: (typeof demoCategories)[number]) => category.position ?? Number.MAX_SAFE_INTEGER;
+    const names = [...demoCategories].sort((a, b) => place(a) - place(b) || a.name.localeCompare(b.name)).map((category) => category.name);
     const positions = names.map((name) => html.indexOf(`>${name.replace(/&/g, "&amp;")}</td>`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
