@@ -5,6 +5,8 @@ import { newStaffAccount, signIn } from "./fixtures";
 const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
 
 test("a contributor submits, an editor asks for changes, the contributor resubmits, the editor publishes", async ({ browser }) => {
+  // Two accounts made by the owner, four sign-ins and the whole review in one journey: about 30 s on a busy 2-core machine.
+  test.setTimeout(75_000);
   const writerAccount = await newStaffAccount(browser, "contributor", "Mutale Banda");
   const editorAccount = await newStaffAccount(browser, "editor", "Chipo Phiri");
   const writer = await (await browser.newContext()).newPage();
