@@ -649,6 +649,8 @@ export const communityQuestions = pgTable(
     answerCount: integer("answer_count").notNull().default(0),
     // The votes of its published answers, kept by a trigger (Popular ranks by answers and votes).
     answerVotes: integer("answer_votes").notNull().default(0),
+    // Teachers who want its answer too, kept with each vote (community_question_votes holds who voted).
+    votes: integer("votes").notNull().default(0),
     // Full-text search over title and description, ranked in that order; `simple`, as for articles.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
@@ -668,7 +670,7 @@ export const communityQuestions = pgTable(
     // NULLS FIRST, as `desc()` orders: otherwise no ordered scan serves the newest-first lists.
     index("community_questions_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Popular: the last 30 days ranked from the index alone (the rows are wide: no heap visit per question).
-    index("community_questions_popular_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.answerCount, t.answerVotes, t.id),
+    index("community_questions_popular_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.answerCount, t.answerVotes, t.votes, t.id),
     index("community_questions_search_idx").using("gin", t.searchVector),
     check("community_questions_status_check", sql`${t.status} in ('pending', 'published', 'rejected')`),
     check("community_questions_published_check", sql`(${t.status} = 'published') <= (${t.publishedAt} is not null)`),
@@ -746,6 +748,21 @@ export const communityVotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.answerId, t.userId] }), index("community_votes_user_idx").on(t.userId)],
+);
+
+/** One up-vote of one account for one question ("I want to know too"); never the asker's own. */
+export const communityQuestionVotes = pgTable(
+  "community_question_votes",
+  {
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => communityQuestions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index("community_question_votes_user_idx").on(t.userId)],
 );
 
 /**

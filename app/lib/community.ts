@@ -60,6 +60,8 @@ export const communityTexts = {
   answerGone: "This answer is no longer published.",
   questionGone: "This question is no longer published.",
   ownAnswer: "You cannot vote for your own answer.",
+  ownQuestion: "You cannot vote for your own question.",
+  questionVoted: "Thank you for your vote: teachers see this question is wanted.",
   notYoursToAccept: "Only the person who asked, or a moderator, can accept an answer.",
   voted: "Thank you for your vote.",
   unvoted: "Your vote is taken back.",
@@ -117,6 +119,7 @@ interface QuestionForMeta {
   askedBy: string | null;
   publishedAt: Date | string | null;
   answers: number;
+  votes: number;
 }
 
 interface AnswerForMeta {
@@ -161,6 +164,7 @@ export function qaPageJsonLd(question: QuestionForMeta, answers: readonly Answer
       name: question.title,
       text: question.description,
       answerCount: question.answers,
+      upvoteCount: question.votes,
       datePublished: iso(question.publishedAt),
       author: person(question.askedBy),
       ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
@@ -173,7 +177,7 @@ export function qaPageJsonLd(question: QuestionForMeta, answers: readonly Answer
 export const questionListTabs = [
   { show: "recent", label: "Recent", empty: "No questions yet. Be the first to ask." },
   { show: "unanswered", label: "Unanswered", empty: "Every question has an answer. Thank you, teachers!" },
-  { show: "popular", label: "Popular", empty: "No answered questions yet." },
+  { show: "popular", label: "Popular", empty: "No question has answers or votes yet." },
 ] as const;
 
 export type QuestionListShow = (typeof questionListTabs)[number]["show"];

@@ -29,6 +29,7 @@ import {
   communityReports,
   communityStats,
   communityVotes,
+  communityQuestionVotes,
   contactMessages,
   emailVerifications,
   passwordResets,
@@ -109,6 +110,7 @@ export const backupTables: readonly PgTable[] = [
   communityQuestions,
   communityAnswers,
   communityVotes,
+  communityQuestionVotes,
   communityReports,
   communityEdits,
   communityHeldEdits,
@@ -377,7 +379,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * resources before 0038.
  * Content API keys (0042) did not exist before their table, nor imports and what they made (0043),
  * nor webhooks and their delivery log (0044), nor Ask Kafundisha edits held for a moderator (0045), nor
- * who downloaded a resource today (0046).
+ * who downloaded a resource today (0046), nor question votes (0048).
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -389,6 +391,7 @@ const optionalTables = new Set([
   "article_authors",
   "community_answers",
   "community_votes",
+  "community_question_votes",
   "community_reports",
   "community_edits",
   "community_stats",

@@ -101,6 +101,14 @@ test("a staff member's question is published at once and their answer is a Kafun
   await expectNoAxeViolations(voter);
   await voter.getByRole("button", { name: /^Take back vote/ }).click();
   await expect(voter.getByRole("status")).toHaveText("Your vote is taken back.");
+  // She wants the question answered too: said at the question.
+  await voter.goto(questionUrl);
+  await voter.getByRole("button", { name: "I want to know too (this question)" }).click();
+  await expect(voter.getByRole("status")).toHaveText("Thank you for your vote: teachers see this question is wanted.");
+  await expect(voter.getByRole("status")).toBeInViewport();
+  await voter.goto(questionUrl);
+  await expect(voter.getByText("1 teacher wants to know", { exact: true })).toBeVisible();
+  await expect(voter.getByRole("button", { name: "Take back vote (this question)" })).toBeVisible();
   // And reports it to the moderators, with a reason.
   await voter.goto(questionUrl);
   await voter.getByText("Report", { exact: true }).last().click();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityAnswers, communityEdits, communityQuestions, communityReports } from "#database/schema";
+import { communityAnswers, communityEdits, communityQuestions, communityReports, users } from "#database/schema";
 import { demoQuestions } from "#database/seed/demo-community";
 import { anAccount } from "#tests/factories";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -279,6 +279,40 @@ describe(`votes and accepted answers (${testDatabaseKind})`, () => {
     const sitemap = await html("/sitemap.xml");
     expect(sitemap).toContain(`${path}</loc>`);
     expect(sitemap).not.toContain(pathOf(await questionRow("Asked without an account")));
+  });
+});
+
+describe(`question votes (${testDatabaseKind})`, () => {
+  const vote = (path: string, jar: CookieJar, intent: "vote-question" | "unvote-question") => postForm(server.url, path, { intent }, jar);
+
+  it("a teacher who wants the answer too votes for the question: once, never the asker's own; Popular ranks it; the vote goes with its account", async () => {
+    const { db } = server.services;
+    const question = await questionRow("Asked by an editor");
+    const path = pathOf(question);
+    const responses = await Promise.all(Array.from({ length: 4 }, () => vote(path, newcomer.jar, "vote-question")));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await responses[0]!.text()).toContain("Thank you for your vote: teachers see this question is wanted.");
+    expect((await questionRow(question.title)).votes).toBe(1);
+    const own = await vote(path, editor.jar, "vote-question");
+    expect(own.status).toBe(400);
+    expect(await own.text()).toContain("You cannot vote for your own question.");
+    expect((await postForm(server.url, path, { intent: "vote-question" })).status).toBe(302);
+
+    const leaving = await signedIn("user", "Leaving Teacher");
+    expect((await vote(path, leaving.jar, "vote-question")).status).toBe(200);
+    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("2 teachers want to know"), "the question's votes");
+    expect(page.html).not.toContain("I want to know too");
+    expect(await html(path, newcomer.jar)).toContain("Take back vote");
+    // Unanswered, yet wanted: Popular lists it, with its votes.
+    const popular = await html("/ask-kafundisha?show=popular");
+    expect(popular.slice(popular.indexOf('id="questions"'))).toContain("Asked by an editor");
+    expect(popular).toContain("2 votes");
+
+    await db.delete(users).where(eq(users.id, leaving.id));
+    expect((await questionRow(question.title)).votes).toBe(1);
+    expect((await vote(path, newcomer.jar, "unvote-question")).status).toBe(200);
+    expect((await vote(path, newcomer.jar, "unvote-question")).status).toBe(200);
+    expect((await questionRow(question.title)).votes).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MessageSquare } from "./icons";
+import { MessageSquare, ThumbsUp } from "./icons";
 import { plural } from "#app/lib/plural";
 import { longDate } from "#app/lib/long-date";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
@@ -18,6 +18,8 @@ export interface QuestionSummary {
   askedBy: string | null;
   publishedAt: Date | string | null;
   answers: number;
+  /** Teachers who want it answered too. */
+  votes: number;
 }
 
 export interface CommunityStats {
@@ -104,6 +106,12 @@ export function QuestionList({ questions, empty, headingLevel = 3 }: { questions
             <span>{question.askedBy ?? "A teacher"}</span>
             {question.publishedAt && <time dateTime={new Date(question.publishedAt).toISOString()}>{longDate(question.publishedAt)}</time>}
             <AnswerCount count={question.answers} />
+            {question.votes > 0 && (
+              <span className="inline-flex items-center gap-1">
+                <ThumbsUp className="size-4" aria-hidden />
+                {plural(question.votes, { one: "vote", other: "votes" })}
+              </span>
+            )}
           </p>
         </li>
       ))}
@@ -113,8 +121,7 @@ export function QuestionList({ questions, empty, headingLevel = 3 }: { questions
 
 /**
  * Every published question, a page of 12 at a time, in one list with tabs (Recent, Unanswered,
- * Popular: the newest, the newest without an answer, the answered with the most answers and
- * votes), searched (full-text, ranked as articles are) and filtered by a category chip. Plain
+ * Popular: the newest, the newest without an answer, those with the most answers and votes), searched (full-text, ranked as articles are) and filtered by a category chip. Plain
  * links and a GET form: it works without JavaScript.
  */
 export function AskBrowseQuestions({

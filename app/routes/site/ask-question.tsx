@@ -15,6 +15,7 @@ import {
   waitingAnswersOf,
   reportPost,
   voteForAnswer,
+  voteForQuestion,
   votesOf,
 } from "#app/server/community/community.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
@@ -122,12 +123,24 @@ export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
 
 export const clientLoader = loadAsDocument;
 
+/** A vote for the question, or taking it back: the page again with what happened, at the question. */
+async function questionVoteStep(questionId: string, user: SessionUser, up: boolean) {
+  try {
+    await voteForQuestion(services().db, questionId, user, up);
+  } catch (error) {
+    if (error instanceof AdminInputError) return data<AnswerActionData>({ ok: false, step: true, postId: questionId, error: error.message }, { status: 400 });
+    throw error;
+  }
+  return data<AnswerActionData>({ ok: true, step: true, postId: questionId, message: up ? communityTexts.questionVoted : communityTexts.unvoted });
+}
+
 /** Vote, take a vote back, accept or stop accepting: the page again with what happened. */
 async function answerStep(form: FormData, questionId: string, user: SessionUser) {
   const intent = form.get("intent");
   const { db } = services();
   if (intent === "report") return reportStep(form, questionId, user);
   if (intent === "edit") return editStep(form, questionId, user);
+  if (intent === "vote-question" || intent === "unvote-question") return questionVoteStep(questionId, user, intent === "vote-question");
   const answerId = String(form.get("answerId") ?? "");
   if (!["vote", "unvote", "accept", "unaccept"].includes(String(intent)) || (intent !== "unaccept" && !isUuid(answerId))) {
     return data<AnswerActionData>({ ok: false, step: true, error: "Invalid request." }, { status: 400 });
@@ -295,12 +308,12 @@ function StepOutcome({ result, className = "" }: { result: AnswerActionData; cla
   );
 }
 
-/** A one-button form for a step on an answer (vote, accept), posted as a page. */
-function AnswerStep({ intent, answerId, context, children }: { intent: string; answerId: string; context: string; children: React.ReactNode }) {
+/** A one-button form for a step on the question (its vote) or an answer (vote, accept), posted as a page. */
+function AnswerStep({ intent, answerId, context, children }: { intent: string; answerId?: string; context: string; children: React.ReactNode }) {
   return (
     <form method="post">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="answerId" value={answerId} />
+      {answerId && <input type="hidden" name="answerId" value={answerId} />}
       <button type="submit" className={buttonClass("outline", "sm")}>
         {children}
         <span className="sr-only">{` ${context}`}</span>
@@ -446,7 +459,15 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <EditHistory edits={loaderData.history[question.id]} />
         {question.editWaiting && <p className="mt-3 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
         {stepOn(question.id) && <StepOutcome result={stepOn(question.id)!} className="mt-4" />}
-        <div className="mt-4 flex flex-wrap gap-4">
+        <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          {question.votes > 0 && (
+            <span className="text-muted-foreground">{`${plural(question.votes, { one: "teacher wants", other: "teachers want" })} to know`}</span>
+          )}
+          {viewer && !viewer.asked && (
+            <AnswerStep intent={viewer.votedFor.question ? "unvote-question" : "vote-question"} context="(this question)">
+              {viewer.votedFor.question ? "Take back vote" : "I want to know too"}
+            </AnswerStep>
+          )}
           {(question.editable || stepResult?.edit?.postId === question.id) && (
             <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
           )}
@@ -482,11 +503,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
                   {viewer && !answer.mine && (
                     <AnswerStep
-                      intent={viewer.votedFor.includes(answer.id) ? "unvote" : "vote"}
+                      intent={viewer.votedFor.answers.includes(answer.id) ? "unvote" : "vote"}
                       answerId={answer.id}
                       context={`(the answer by ${answer.authorName ?? "a teacher"})`}
                     >
-                      {viewer.votedFor.includes(answer.id) ? "Take back vote" : "Vote up"}
+                      {viewer.votedFor.answers.includes(answer.id) ? "Take back vote" : "Vote up"}
                     </AnswerStep>
                   )}
                   {(answer.editable || stepResult?.edit?.postId === answer.id) && (

@@ -9,6 +9,7 @@ import {
   communityReports,
   communityStats,
   communityVotes,
+  communityQuestionVotes,
   profiles,
 } from "#database/schema";
 import { can, type Role } from "#app/lib/access";
@@ -72,6 +73,7 @@ const questionCard = {
   askedBy: askerName,
   publishedAt: communityQuestions.publishedAt,
   answers: communityQuestions.answerCount,
+  votes: communityQuestions.votes,
 };
 
 /** The community's figures, kept by triggers (migration 0035): the page never counts every post. */
@@ -129,14 +131,20 @@ export async function findQuestionPage(db: AppDb, id: string) {
   return { question, answers: answers.map((answer) => ({ ...answer, accepted: answer.id === question.acceptedAnswerId })) };
 }
 
-/** The answers of a question `userId` has voted for. */
-export async function votesOf(db: AppDb, questionId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ answerId: communityVotes.answerId })
-    .from(communityVotes)
-    .innerJoin(communityAnswers, eq(communityAnswers.id, communityVotes.answerId))
-    .where(and(eq(communityVotes.userId, userId), eq(communityAnswers.questionId, questionId)));
-  return rows.map((row) => row.answerId);
+/** What `userId` voted for on a question's page: the question itself, and which of its answers. */
+export async function votesOf(db: AppDb, questionId: string, userId: string): Promise<{ question: boolean; answers: string[] }> {
+  const [answers, [question]] = await Promise.all([
+    db
+      .select({ answerId: communityVotes.answerId })
+      .from(communityVotes)
+      .innerJoin(communityAnswers, eq(communityAnswers.id, communityVotes.answerId))
+      .where(and(eq(communityVotes.userId, userId), eq(communityAnswers.questionId, questionId))),
+    db
+      .select({ n: count() })
+      .from(communityQuestionVotes)
+      .where(and(eq(communityQuestionVotes.questionId, questionId), eq(communityQuestionVotes.userId, userId))),
+  ]);
+  return { question: question!.n > 0, answers: answers.map((vote) => vote.answerId) };
 }
 
 /** A published answer of a published question, locked until the caller's transaction ends; refused otherwise. */
@@ -153,24 +161,30 @@ async function lockAnswerOf(db: AppDb, questionId: string, answerId: string) {
 
 /**
  * One up-vote per account per answer (`up`), or takes it back; never for one's own answer. Two
- * votes at once count once: the primary key keeps the second out, and only a new row counts.
+ * votes at once count once: the primary key keeps the second out, and a trigger counts the rows
+ * (migration 0048), so a vote also goes from the count with its voter's account.
  */
 export async function voteForAnswer(db: AppDb, questionId: string, answerId: string, voter: Pick<Poster, "id">, up: boolean) {
   await db.transaction(async (tx) => {
     const answer = await lockAnswerOf(tx, questionId, answerId);
     if (answer.userId === voter.id) throw new AdminInputError(communityTexts.ownAnswer);
-    const changed = up
-      ? await tx.insert(communityVotes).values({ answerId, userId: voter.id }).onConflictDoNothing().returning({ answerId: communityVotes.answerId })
-      : await tx
-          .delete(communityVotes)
-          .where(and(eq(communityVotes.answerId, answerId), eq(communityVotes.userId, voter.id)))
-          .returning({ answerId: communityVotes.answerId });
-    if (changed.length > 0) {
-      await tx
-        .update(communityAnswers)
-        .set({ votes: sql`${communityAnswers.votes} + ${up ? 1 : -1}` })
-        .where(eq(communityAnswers.id, answerId));
-    }
+    if (up) await tx.insert(communityVotes).values({ answerId, userId: voter.id }).onConflictDoNothing();
+    else await tx.delete(communityVotes).where(and(eq(communityVotes.answerId, answerId), eq(communityVotes.userId, voter.id)));
+  });
+}
+
+/** A teacher who wants a question answered too votes for it (`up`), or takes it back; never the asker. Counted as answers' votes are. */
+export async function voteForQuestion(db: AppDb, questionId: string, voter: Pick<Poster, "id">, up: boolean) {
+  await db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ askerId: communityQuestions.userId })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.id, questionId), published))
+      .for("update");
+    if (!question) throw new AdminInputError(communityTexts.questionGone);
+    if (question.askerId === voter.id) throw new AdminInputError(communityTexts.ownQuestion);
+    if (up) await tx.insert(communityQuestionVotes).values({ questionId, userId: voter.id }).onConflictDoNothing();
+    else await tx.delete(communityQuestionVotes).where(and(eq(communityQuestionVotes.questionId, questionId), eq(communityQuestionVotes.userId, voter.id)));
   });
 }
 
@@ -371,7 +385,7 @@ export interface QuestionSearch {
   q?: string;
   /** Only questions with this category (a value of app/lib/inbox-schema.ts questionCategories). */
   category?: string | null;
-  /** Which questions, in which order: the newest, the newest without an answer, or the answered with the most answers and votes. */
+  /** Which questions, in which order: the newest, the newest without an answer, or those with the most answers and votes (of the question and its answers). */
   show?: QuestionListShow;
 }
 
@@ -379,7 +393,7 @@ const newestQuestions: KeysetOrder = { name: "questions-newest", columns: [commu
 const popularQuestions: KeysetOrder = {
   name: "questions-popular",
   columns: [
-    { sql: sql`${communityQuestions.answerCount} + ${communityQuestions.answerVotes}`, type: "integer" },
+    { sql: sql`${communityQuestions.answerCount} + ${communityQuestions.answerVotes} + ${communityQuestions.votes}`, type: "integer" },
     communityQuestions.publishedAt,
     communityQuestions.id,
   ],
@@ -387,9 +401,9 @@ const popularQuestions: KeysetOrder = {
 };
 
 /** The questions a tab shows, of `questions` (the table or an alias of it). */
-function shownBy(show: QuestionListShow, questions: { answerCount: AnyPgColumn }) {
+function shownBy(show: QuestionListShow, questions: { answerCount: AnyPgColumn; votes: AnyPgColumn }) {
   if (show === "unanswered") return eq(questions.answerCount, 0);
-  if (show === "popular") return gt(questions.answerCount, 0);
+  if (show === "popular") return or(gt(questions.answerCount, 0), gt(questions.votes, 0));
   return undefined;
 }
 

@@ -11,6 +11,7 @@ import {
   communityAnswers,
   communityQuestions,
   communityVotes,
+  communityQuestionVotes,
   guestAuthors,
   pageViews,
   profiles,
@@ -306,11 +307,15 @@ export async function seedDemo(db: AppDb, storage: Storage, now = new Date(), ti
         .slice(0, (index * 7) % 4)
         .map((userId) => ({ answerId: insertedAnswers[index]!.id, userId })),
     );
+    // Counted on their posts by triggers (migration 0048).
     if (votes.length > 0) await tx.insert(communityVotes).values(votes);
-    for (const answer of insertedAnswers) {
-      const counted = votes.filter((vote) => vote.answerId === answer.id).length;
-      if (counted > 0) await tx.update(communityAnswers).set({ votes: counted }).where(eq(communityAnswers.id, answer.id));
-    }
+    const questionVotes = demoQuestions.flatMap((question, index) =>
+      voters
+        .filter((voter) => voter !== posterId(question.by))
+        .slice(0, (index * 5) % 3)
+        .map((userId) => ({ questionId: insertedQuestions[index]!.id, userId })),
+    );
+    if (questionVotes.length > 0) await tx.insert(communityQuestionVotes).values(questionVotes);
     for (const [index, question] of demoQuestions.entries()) {
       const accepted = answers.findIndex((answer) => answer.questionId === insertedQuestions[index]!.id && answer.userId !== posterId(question.by));
       if (question.by !== null && accepted >= 0) {
