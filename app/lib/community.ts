@@ -84,6 +84,26 @@ export const communityTexts = {
   answerWaiting: "Your answer waits for a moderator: only you can see it until it is published.",
 } as const;
 
+/** The account page's list of a teacher's own questions and answers. */
+export const myPostTexts = {
+  heading: "Your questions and answers",
+  none: "You have not asked or answered a question yet.",
+  questions: "Your questions",
+  answers: "Your answers",
+  waiting: "Waits for a moderator: only you can see it until it is published.",
+  rejected: "Not published: a moderator turned it down.",
+  answerTo: "Your answer to",
+  mailsOn: "We mail you when it gets new answers, at most once an hour.",
+  mailsOff: "No mails about its answers.",
+  stopMails: "Stop these mails",
+  startMails: "Mail me about new answers",
+  mailsStarted: (title: string) => `We will mail you about new answers to "${title}".`,
+  mailsStopped: (title: string) => `No more mails about "${title}".`,
+  newest: (shown: number, total: number) => `Your newest ${shown} of ${total}.`,
+  seeWaiting: "See it in your account, marked as waiting.",
+  notYours: "This question is not yours, or no longer exists.",
+} as const;
+
 /** What a reader may report a post for, one tap each; "other" asks for words. */
 export const reportReasons = [
   { value: "spam", label: "Spam or advertising" },

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoQuestions } from "#database/seed/demo-community";
 import { expectNoAxeViolations } from "./axe";
-import { newStaffAccount, signIn, waitForBehaviour } from "./fixtures";
+import { newStaffAccount, signIn, signUp, waitForBehaviour } from "./fixtures";
 
 test("the Ask Kafundisha page lists real questions; a question page shows its answers", async ({ page }) => {
   await page.goto("/ask-kafundisha");
@@ -150,6 +150,26 @@ test("a visitor's question waits; an editor publishes it from Ask Kafundisha mod
   await page.goto("/ask-kafundisha");
   await page.getByRole("link", { name: title }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});
+
+test("a new teacher's waiting question is in her account, marked so, where she turns its mails off", async ({ page }) => {
+  const title = `Learners who arrive hungry ${Date.now()}`;
+  await signUp(page, `hungry-${Date.now()}@example.com`, "a-long-password-1");
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await page.goto("/ask-kafundisha");
+  await page.getByLabel("Question Title").fill(title);
+  await page.getByRole("checkbox", { name: "Wellbeing" }).check();
+  await page.getByLabel("Detailed Description").fill("Some walk 8 km without breakfast. What has helped?");
+  await page.getByRole("button", { name: "Submit Question" }).click();
+  await page.getByRole("link", { name: "See it in your account, marked as waiting." }).click();
+
+  const posts = page.getByRole("region", { name: "Your questions and answers" });
+  await expect(posts.getByRole("listitem").filter({ hasText: title })).toContainText("Waits for a moderator: only you can see it until it is published.");
+  await expectNoAxeViolations(page);
+  await posts.getByRole("button", { name: `Stop these mails (${title})` }).click();
+  await expect(page.getByRole("status")).toHaveText(`No more mails about "${title}".`);
+  await expect(page.getByRole("status")).toBeInViewport();
+  await expect(posts.getByRole("button", { name: `Mail me about new answers (${title})` })).toBeVisible();
 });
 
 for (const scheme of ["light", "dark"] as const) {

@@ -192,6 +192,46 @@ describe(`Ask Kafundisha mails (${testDatabaseKind})`, () => {
     expect((await fetch(`${server.url}/newsletter/unsubscribe?${new URL(link).searchParams}`)).status).toBe(404);
   });
 
+  it("lists a teacher's questions and answers on her account, waiting ones marked, and turns mails about each question off and on there", async () => {
+    const teacher = await signedIn("user", "Account Teacher");
+    const asked = await ask("Chalk or whiteboard markers?", teacher.jar);
+    expect(await asked.text()).toContain("See it in your account, marked as waiting.");
+    const question = await questionRow("Chalk or whiteboard markers?");
+    const account = async () => (await fetch(`${server.url}/account`, { headers: { Cookie: teacher.jar.header() } })).text();
+    let page = await account();
+    expect(page).toContain("Your questions and answers");
+    expect(page).toContain("Chalk or whiteboard markers?");
+    expect(page).toContain("Waits for a moderator: only you can see it until it is published.");
+
+    await approveQuestion(question.id);
+    await mailsTo(teacher.email, "Your question is published: Chalk or whiteboard markers?");
+    const other = await questionRow("Reading corners on no budget?");
+    expect((await answer(other, teacher.jar, "Crates from the market make shelves.")).status).toBe(200);
+    page = await account();
+    expect(page).toContain(`href="${pathOf(question)}"`);
+    expect(page).toContain("We mail you when it gets new answers, at most once an hour.");
+    expect(page).toContain(`href="${pathOf(other)}#answer-${(await answerOf("Crates from the market make shelves.")).id}"`);
+    expect(page).toContain("Crates from the market make shelves.");
+
+    const mails = (questionId: string, on: "on" | "off") => post("/account", { intent: "question-mails", questionId, mails: on }, teacher.jar);
+    const stopped = await mails(question.id, "off");
+    expect(stopped.status).toBe(200);
+    expect(await stopped.text()).toContain("No more mails about &quot;Chalk or whiteboard markers?&quot;.");
+    expect((await questionRow(question.title)).mailsOff).toBe(true);
+    await answer(question, editor.jar, "Chalk: it never dries out.");
+    expect(await answerMailsQueued(question.id)).toHaveLength(0);
+    // Only her own questions.
+    const notHers = await mails(other.id, "off");
+    expect(notHers.status).toBe(404);
+    expect(await notHers.text()).toContain("This question is not yours, or no longer exists.");
+    expect((await questionRow(other.title)).mailsOff).toBe(false);
+
+    const started = await mails(question.id, "on");
+    expect(await started.text()).toContain("We will mail you about new answers to &quot;Chalk or whiteboard markers?&quot;.");
+    expect((await questionRow(question.title)).mailsOff).toBe(false);
+    expect(await account()).toContain("Stop these mails");
+  });
+
   it("tells an answer's writer once that it was accepted, and not when they accept their own", async () => {
     expect((await ask("Group work in a class of 70?", asker.jar)).status).toBe(200);
     const question = await questionRow("Group work in a class of 70?");

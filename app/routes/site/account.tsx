@@ -20,14 +20,26 @@ import { passwordMinLength } from "#app/lib/auth-schema";
 import { displayNameMaxLength } from "#app/lib/comment-schema";
 import { ownerCannotLeaveText } from "#app/lib/account-texts";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
+import { MyPosts } from "#app/components/site/my-posts";
+import { postsOf } from "#app/server/community/my-posts.server";
+import { setQuestionMails } from "#app/server/community/community-mail.server";
+import { myPostTexts } from "#app/lib/community";
+import { isUuid } from "#app/lib/uuid";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account | The Educator" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const token = (await readSessionToken(request))!;
-  const [pendingEmail, sessions, owner] = await Promise.all([pendingEmailChange(user.id), listSessions(user.id, token), ownerUserId(services().db)]);
+  const { db } = services();
+  const [pendingEmail, sessions, owner, posts] = await Promise.all([
+    pendingEmailChange(user.id),
+    listSessions(user.id, token),
+    ownerUserId(db),
+    postsOf(db, user.id),
+  ]);
   return {
+    posts,
     email: user.email,
     displayName: user.displayName ?? "",
     pendingEmail,
@@ -36,9 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "display-name" | "email" | "cancel-email" | "password" | "sign-out-others" | "delete";
+type Intent = "display-name" | "email" | "cancel-email" | "password" | "sign-out-others" | "delete" | "question-mails";
 
-const done: Record<Exclude<Intent, "delete">, string> = {
+const done: Record<Exclude<Intent, "delete" | "question-mails">, string> = {
   "display-name": "Your display name has been saved.",
   email: "We have sent a link to the new address. Your email changes when you open it, signed in to this account.",
   "cancel-email": "The email change has been cancelled. Your email stays as it is.",
@@ -52,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? new FormData();
   const field = (name: string) => String(form.get(name) ?? "");
   const intent = field("intent") as Intent;
+  if (intent === "question-mails") return questionMailsStep(user.id, field("questionId"), field("mails") === "on");
   try {
     switch (intent) {
       case "display-name":
@@ -85,6 +98,16 @@ export async function action({ request }: Route.ActionArgs) {
     // Passwords are never sent back; the other fields keep what was typed.
     return data({ intent, done: null, error: error.message, values: { newEmail: field("newEmail") } }, { status: error.status });
   }
+}
+
+/** Mails about one of the teacher's own questions, on or off: said at that question. */
+async function questionMailsStep(userId: string, questionId: string, on: boolean) {
+  const title = isUuid(questionId) ? await setQuestionMails(services().db, questionId, on, userId) : null;
+  if (title === null) {
+    return data({ intent: "question-mails" as const, questionId, done: null, error: myPostTexts.notYours, values: { newEmail: "" } }, { status: 404 });
+  }
+  const said = on ? myPostTexts.mailsStarted(title) : myPostTexts.mailsStopped(title);
+  return { intent: "question-mails" as const, questionId, done: said, error: null, values: { newEmail: "" } };
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -122,6 +145,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <AccountNotice error={answer("display-name")?.error} done={answer("display-name")?.done} />
           <AccountSubmit busy={busyWith === "display-name"}>Save display name</AccountSubmit>
         </Form>
+      </Section>
+
+      <Section id="account-posts" title={myPostTexts.heading}>
+        <MyPosts posts={loaderData.posts} outcome={answer("question-mails")} />
       </Section>
 
       <Section id="account-email" title="Email">

@@ -15,7 +15,7 @@ import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader
 import { services } from "#app/server/core/services.server";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly } from "#app/lib/viewer";
-import { answerTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
+import { answerTexts, myPostTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -58,7 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const asker = user ? { id: user.id, trusted: await publishesAtOnce(services().db, user) } : null;
   try {
     const question = await storeCommunityQuestion(parsed.data, asker, clientInfo(request, context));
-    return { status: "sent" as const, questionId: question.id, publishedAt: question.status === "published" ? questionPath(question) : null };
+    // A signed-in asker finds a waiting question in her account.
+    return {
+      status: "sent" as const,
+      questionId: question.id,
+      publishedAt: question.status === "published" ? questionPath(question) : null,
+      askerSignedIn: Boolean(user),
+    };
   } catch (error) {
     if (!(error instanceof TooManySubmissions)) throw error;
     return data({ status: "limited" as const, values, formError: error.message }, { status: 429 });
@@ -105,7 +111,17 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
                   {answerTexts.questionPublished}
                 </a>
               ) : (
-                answerTexts.questionWaiting
+                <>
+                  {answerTexts.questionWaiting}
+                  {actionData.askerSignedIn && (
+                    <>
+                      {" "}
+                      <a href="/account#account-posts" className="underline">
+                        {myPostTexts.seeWaiting}
+                      </a>
+                    </>
+                  )}
+                </>
               )}
             </p>
           )}

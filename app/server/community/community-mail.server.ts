@@ -186,17 +186,33 @@ export async function questionOfMailsToken(db: AppDb, token: string) {
 export async function stopQuestionMails(db: AppDb, token: string): Promise<boolean> {
   const question = await questionOfMailsToken(db, token);
   if (!question) return false;
-  await db.transaction(async (tx) => {
-    await tx.update(communityQuestions).set({ mailsOff: true }).where(eq(communityQuestions.id, question.id));
-    await tx
-      .delete(mailQueue)
-      .where(
-        and(
-          eq(mailQueue.questionId, question.id),
-          inArray(mailQueue.kind, [communityMailKinds.published, communityMailKinds.answered]),
-          eq(mailQueue.status, "queued"),
-        ),
-      );
-  });
+  await setQuestionMails(db, question.id, false);
   return true;
+}
+
+/**
+ * Mails about a question on or off (`on`); off also drops those waiting to be sent. `askerId`, when
+ * given, must have asked it. The question's title, or null when there is no such question.
+ */
+export async function setQuestionMails(db: AppDb, questionId: string, on: boolean, askerId?: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(communityQuestions)
+      .set({ mailsOff: !on })
+      .where(and(eq(communityQuestions.id, questionId), askerId ? eq(communityQuestions.userId, askerId) : undefined))
+      .returning({ title: communityQuestions.title });
+    if (!changed) return null;
+    if (!on) {
+      await tx
+        .delete(mailQueue)
+        .where(
+          and(
+            eq(mailQueue.questionId, questionId),
+            inArray(mailQueue.kind, [communityMailKinds.published, communityMailKinds.answered]),
+            eq(mailQueue.status, "queued"),
+          ),
+        );
+    }
+    return changed.title;
+  });
 }
