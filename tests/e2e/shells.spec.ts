@@ -5,9 +5,11 @@ test("home renders the demo magazine on the public shell", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "THE EDUCATOR" })).toBeVisible();
-  for (const name of ["Articles", "About", "Contact", "Ask Kafundisha"]) {
+  for (const name of ["Articles", "Categories", "Resources", "About", "Contact", "Ask Kafundisha"]) {
     await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
   }
+  // Every category with a published article, in the editors' order, one tap from any page.
+  await expect(header.getByRole("link", { name: "Categories", exact: true })).toHaveAttribute("href", "/categories");
   await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Featured Articles" })).toBeVisible();
@@ -47,7 +49,7 @@ test("the navigation collapses into a menu on small screens", async ({ page }) =
   await waitForBehaviour(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.locator("#mobile-menu");
-  await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
+  await expect(menu.getByRole("link")).toHaveText(["Articles", "Categories", "Resources", "About", "Contact", "Ask Kafundisha", "Sign In"]);
   await menu.getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator("#mobile-menu")).toBeHidden();

@@ -12,8 +12,10 @@ import { guestOnly, staffOnly, viewerOnly, type ViewerVariant } from "#app/lib/v
 
 const links = [
   { to: "/articles", label: "Articles" },
-  // The header is full at tablet widths: there it is in /articles' introduction (and the menu below md).
-  { to: "/resources", label: "Resources", wideOnly: true },
+  // The header is full below 1280 px: these are in /articles' introduction (and the menu below md).
+  // Every category with a published article is on /categories, in the editors' order.
+  { to: "/categories", label: "Categories", shownFrom: "hidden xl:inline-block" },
+  { to: "/resources", label: "Resources", shownFrom: "hidden xl:inline-block" },
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
   { to: "/ask-kafundisha", label: "Ask Kafundisha" },
@@ -23,7 +25,8 @@ interface NavbarProps {
   user: { role: Role } | null;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted ${isActive ? "text-accent" : ""}`;
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-muted lg:whitespace-nowrap ${isActive ? "text-accent" : ""}`;
 
 /** Whom the header is rendered for: a signed-in account (a page of theirs), or null for the page kept for everyone. */
 type HeaderViewer = { role: Role } | null;
@@ -38,12 +41,12 @@ function SiteLinks({ viewer, inHeader = false }: { viewer: HeaderViewer; inHeade
     : isStaff(viewer.role)
       ? { to: "/admin", label: "Admin Dashboard" }
       : null;
-  const shown: Array<{ to: string; label: string; wideOnly?: boolean; variant?: ViewerVariant }> = admin ? [...links, admin] : links;
+  const shown: Array<{ to: string; label: string; shownFrom?: string; variant?: ViewerVariant }> = admin ? [...links, admin] : links;
   return shown.map((link) => (
     <SiteNavLink
       key={link.to}
       to={link.to}
-      className={(state) => (inHeader && link.wideOnly ? `hidden lg:inline-block ${linkClass(state)}` : linkClass(state))}
+      className={(state) => (inHeader && link.shownFrom ? `${link.shownFrom} ${linkClass(state)}` : linkClass(state))}
       variant={link.variant}
     >
       {link.label}
@@ -89,7 +92,7 @@ export function Navbar({ user }: NavbarProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <SiteLink to="/" className="font-serif text-xl font-black tracking-tight">
+        <SiteLink to="/" className="font-serif text-xl font-black tracking-tight lg:whitespace-nowrap">
           THE EDUCATOR
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">

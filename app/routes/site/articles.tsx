@@ -65,6 +65,10 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           News, ideas and practical guidance for educators in Zambia and worldwide. Looking for something to teach with?{" "}
           <a href="/resources" className="font-semibold text-foreground underline underline-offset-4">
             Browse lesson resources
+          </a>{" "}
+          or{" "}
+          <a href="/categories" className="font-semibold text-foreground underline underline-offset-4">
+            every category
           </a>
           .
         </p>
