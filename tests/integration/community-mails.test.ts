@@ -232,6 +232,17 @@ describe(`Ask Kafundisha mails (${testDatabaseKind})`, () => {
     expect(await account()).toContain("Stop these mails");
   });
 
+  it("a sign-up from a question, with a mail server, asks to confirm the address and keeps the way back to the question", async () => {
+    const back = pathOf(await questionRow("Reading corners on no budget?"));
+    const signedUp = await post(`/auth?redirectTo=${encodeURIComponent(back)}`, {
+      intent: "sign-up",
+      email: "confirming@example.com",
+      password: "a-long-passphrase",
+    });
+    expect(signedUp.status).toBe(302);
+    expect(signedUp.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  });
+
   it("tells an answer's writer once that it was accepted, and not when they accept their own", async () => {
     expect((await ask("Group work in a class of 70?", asker.jar)).status).toBe(200);
     const question = await questionRow("Group work in a class of 70?");

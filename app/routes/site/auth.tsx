@@ -48,8 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? "Account created successfully! You are signed in."
       : "Account created successfully! Please check your email for verification.";
     headers.append("Set-Cookie", await toastHeader({ type: "success", title }));
-    // Signed in at once: back to the page that sent them here (a question they came to answer, say).
-    return redirectDocument(result.sessionToken ? localPath(new URL(request.url).searchParams.get("redirectTo"), request.url) : "/auth", { headers });
+    // Signed in at once: back to the page that sent them here (a question they came to answer, say);
+    // else to sign in once the address is confirmed, still on the way back there.
+    const url = new URL(request.url);
+    return redirectDocument(result.sessionToken ? localPath(url.searchParams.get("redirectTo"), request.url) : `/auth${url.search}`, { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     // The password is never sent back; the email and the tab are kept.
