@@ -8,7 +8,8 @@
 // BENCH_RUNS per page (default 3, median run as Lighthouse picks it), BENCH_PAGES (comma-
 // separated paths, "article" for the first article the home page links to; default
 // /,/articles,/category/health,article), BENCH_CATEGORIES (default
-// performance,accessibility,best-practices,seo), CHROMIUM_PATH (default /usr/bin/chromium).
+// performance,accessibility,best-practices,seo), CHROMIUM_PATH (default /usr/bin/chromium),
+// BENCH_LHR_DIR (a folder to keep each run's full Lighthouse report in, to read what a score lost).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -27,6 +28,7 @@ const json = process.argv.includes("--json");
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const categories = (process.env.BENCH_CATEGORIES ?? "performance,accessibility,best-practices,seo").split(",").map((name) => name.trim());
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportDir = process.env.BENCH_LHR_DIR;
 const chromiumFlags = [
   "--headless",
   "--no-sandbox",
@@ -104,6 +106,11 @@ async function audit(url: string, port: number): Promise<Result> {
     const outcome = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: categories });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${url}`);
     const failure = outcome.lhr.runtimeError;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}.json`;
+      fs.writeFileSync(`${reportDir}/${name}`, JSON.stringify(outcome.lhr));
+    }
     if (!failure) return outcome.lhr;
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url} three times: ${failure.code} ${failure.message}`);
     progress(`  ${failure.code}: trying again`);
