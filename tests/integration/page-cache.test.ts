@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, comments, profiles, teamMembers } from "#database/schema";
+import { articles, categories, comments, communityQuestions, profiles, teamMembers } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
@@ -228,7 +228,7 @@ describe(`signed-in readers and the page cache (${testDatabaseKind})`, () => {
     jar.store(welcome);
     expect(jar.header()).not.toMatch(/educator_toast=/);
     await dropEveryPage();
-    for (const path of ["/", `/articles/${articleA}`, "/about", "/articles", "/category/health"]) {
+    for (const path of ["/", `/articles/${articleA}`, "/about", "/articles", "/category/health", "/ask-kafundisha"]) {
       const first = await get(path, { Cookie: jar.header() });
       expect(first.status, path).toBe(200);
       expect(first.cache, path).toBe("miss");
@@ -250,8 +250,12 @@ describe(`signed-in readers and the page cache (${testDatabaseKind})`, () => {
 
   it("renders a page for a signed-in reader who asks for it as theirs (?me), or one still rendered for each reader, and never keeps it", async () => {
     const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
+    const [question] = await server.services.db
+      .insert(communityQuestions)
+      .values({ title: "Rendered for each reader", categories: ["career"], description: "Its votes are in its HTML.", status: "published", publishedAt: new Date() })
+      .returning();
     await dropEveryPage();
-    for (const path of ["/?me", `/articles/${articleA}?me`, "/ask-kafundisha"]) {
+    for (const path of ["/?me", `/articles/${articleA}?me`, `/ask-kafundisha/${question!.id}-${question!.slug}`]) {
       for (let round = 0; round < 2; round++) {
         const page = await get(path, { Cookie: jar.header() });
         expect(page.status, path).toBe(200);

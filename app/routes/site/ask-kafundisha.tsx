@@ -33,12 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, params, browse: { questions: found.questions, total: found.total, totalIsMore: found.totalIsMore, pages: pageLinks(url, found) } };
 }
 
-// A reader page: cached for anonymous readers, reloaded in place when questions or answers change;
-// the question form posts as a plain page.
+// A reader page, one for everyone (its email field is a guest's variant): reloaded in place when
+// questions or answers change; the question form posts as a plain page, answered for its asker.
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
-    // The asker's form, votes, edits and moderators' history are still in the HTML (issue 36: to /api/viewer).
-    perViewer: true,
     live: ["community_questions", "community_answers"],
     cacheTags: () => [cacheTag.questionLists, cacheTag.commenters],
     query: questionListQuery,
