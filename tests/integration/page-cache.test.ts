@@ -252,7 +252,13 @@ describe(`signed-in readers and the page cache (${testDatabaseKind})`, () => {
     const jar = await signInOverHttp(server.url, owner.OWNER_EMAIL, owner.OWNER_PASSWORD);
     const [question] = await server.services.db
       .insert(communityQuestions)
-      .values({ title: "Rendered for each reader", categories: ["career"], description: "Its votes are in its HTML.", status: "published", publishedAt: new Date() })
+      .values({
+        title: "Rendered for each reader",
+        categories: ["career"],
+        description: "Its votes are in its HTML.",
+        status: "published",
+        publishedAt: new Date(),
+      })
       .returning();
     await dropEveryPage();
     for (const path of ["/?me", `/articles/${articleA}?me`, `/ask-kafundisha/${question!.id}-${question!.slug}`]) {
