@@ -82,6 +82,8 @@ export const communityTexts = {
   editWaiting: "Your last changes wait for a moderator.",
   editGone: "This edit is already dealt with.",
   answerWaiting: "Your answer waits for a moderator: only you can see it until it is published.",
+  seeWaitingAnswers: "You have an answer here waiting for a moderator: see it",
+  moderatorView: "As a moderator: see earlier versions and edit any post",
 } as const;
 
 /** The account page's list of a teacher's own questions and answers. */

@@ -61,3 +61,10 @@ export const lessonChoice = "data-lesson-choice";
 
 // Ask Kafundisha: where questions like the title being typed are offered; its value, the title field's id.
 export const similarQuestions = "data-similar-questions";
+
+// A question page kept for everyone (app/reader-script/question-viewer.ts): the question's id, whose
+// reader-only parts come from /api/viewer; each such part, its kind (vote, report, accept, edit,
+// held, asked, not-asked, waiting, moderator) and the post it is on.
+export const questionViewer = "data-question-viewer";
+export const postStep = "data-post-step";
+export const postId = "data-post-id";

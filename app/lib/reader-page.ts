@@ -18,11 +18,6 @@ export interface ReaderPage<Data = never> {
    * parameters it does not read make no new copy of it. Absent: it reads no query at all.
    */
   query?: (search: URLSearchParams) => string;
-  /**
-   * Rendered for each signed-in reader (what is theirs is still in its HTML): a signed-in reader
-   * never gets the page kept for everyone. Absent: one page for everyone (app/lib/viewer.ts).
-   */
-  perViewer?: true;
 }
 
 export interface ReaderPageHandle<Data = never> {

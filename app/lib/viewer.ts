@@ -1,4 +1,5 @@
 import type { Toast } from "./toast";
+import type { QuestionViewerState } from "./question-viewer";
 
 // Who is reading, as a reader page shows it. A reader page is one page for everyone (kept in the
 // page cache, signed in or not): what differs for a signed-in reader is shown from a hint the
@@ -30,8 +31,8 @@ export type ViewerVariant = typeof viewerOnly | typeof guestOnly | typeof staffO
  */
 export const viewerPageParam = "me";
 
-/** `path` (a local path with its query) asked for as the reader's own page. */
-export function ownPage(path: string, siteUrl: string): string {
+/** `path` (a local path with its query and hash) asked for as the reader's own page (`siteUrl` only parses it). */
+export function ownPage(path: string, siteUrl = "http://localhost"): string {
   const url = new URL(path, siteUrl);
   url.searchParams.delete(viewerPageParam);
   const rest = url.searchParams.toString();
@@ -44,8 +45,12 @@ export const viewerPath = "/api/viewer";
 /** How a browser is told its session ended for a reason (a role change), once. */
 export const signedOutToast = (text: string): Toast => ({ type: "info", title: "Signed out", description: text });
 
-/** What /api/viewer answers: who is signed in (null: nobody, and the hint is cleared), and why a session ended, once. */
+/**
+ * What /api/viewer answers: who is signed in (null: nobody, and the hint is cleared), why a session
+ * ended (once), and on a question page what of it is the reader's.
+ */
 export interface ViewerAnswer {
   viewer: { hint: ViewerHint; displayName: string | null } | null;
   signedOut: string | null;
+  question: QuestionViewerState | null;
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communityAnswers, communityEdits, communityQuestions, communityReports, users } from "#database/schema";
 import { demoQuestions } from "#database/seed/demo-community";
@@ -300,9 +300,9 @@ describe(`question votes (${testDatabaseKind})`, () => {
 
     const leaving = await signedIn("user", "Leaving Teacher");
     expect((await vote(path, leaving.jar, "vote-question")).status).toBe(200);
-    const page = await pageWhen(`${server.url}${path}`, (found) => found.html.includes("2 teachers want to know"), "the question's votes");
-    expect(page.html).not.toContain("I want to know too");
-    expect(await html(path, newcomer.jar)).toContain("Take back vote");
+    await pageWhen(`${server.url}${path}`, (found) => found.html.includes("2 teachers want to know"), "the question's votes");
+    // Rendered as hers (?me), the page says she voted.
+    expect(await html(`${path}?me`, newcomer.jar)).toContain("Take back vote");
     // Unanswered, yet wanted: Popular lists it, with its votes.
     const popular = await html("/ask-kafundisha?show=popular");
     expect(popular.slice(popular.indexOf('id="questions"'))).toContain("Asked by an editor");
@@ -313,6 +313,45 @@ describe(`question votes (${testDatabaseKind})`, () => {
     expect((await vote(path, newcomer.jar, "unvote-question")).status).toBe(200);
     expect((await vote(path, newcomer.jar, "unvote-question")).status).toBe(200);
     expect((await questionRow(question.title)).votes).toBe(0);
+  });
+});
+
+describe(`one question page for every reader (${testDatabaseKind})`, () => {
+  const viewerState = async (jar: CookieJar | undefined, questionId: string) =>
+    (await (await fetch(`${server.url}/api/viewer?question=${questionId}`, { headers: jar ? { Cookie: jar.header() } : {} })).json()).question;
+
+  it("gives a signed-in reader the page kept for everyone, with nothing of hers in it, and what is hers from /api/viewer", async () => {
+    const question = await questionRow("Asked by a trusted teacher");
+    const path = pathOf(question);
+    const anonymous = await pageWhen(`${server.url}${path}`, (found) => found.cache === "hit", "the kept page");
+    for (const reader of [trusted, newcomer, editor]) {
+      // The first page after signing in shows its toast, rendered for her once.
+      reader.jar.store(await fetch(`${server.url}/`, { headers: { Cookie: reader.jar.header() } }));
+      const page = await rawRequest(`${server.url}${path}`, { headers: { Cookie: reader.jar.header() } });
+      expect(page.cache).toBe("hit");
+      expect(page.html).toBe(anonymous.html);
+    }
+    // No account's id, and no step decided for a reader: each part waits for the reader script, marked.
+    for (const id of [trusted.id, newcomer.id, editor.id]) expect(anonymous.html).not.toContain(id);
+    expect(anonymous.html).toContain(`data-question-viewer="${question.id}"`);
+    expect(anonymous.html).not.toContain("Take back vote");
+
+    const [staffAnswer] = await server.services.db
+      .select()
+      .from(communityAnswers)
+      .where(and(eq(communityAnswers.userId, editor.id), eq(communityAnswers.questionId, question.id)));
+    expect(await viewerState(trusted.jar, question.id)).toMatchObject({ question: question.id, asked: true, mayAccept: true, moderator: false });
+    const editorState = await viewerState(editor.jar, question.id);
+    expect(editorState).toMatchObject({ asked: false, mayAccept: true, moderator: true, own: [staffAnswer!.id] });
+    expect(editorState.editable).toContain(question.id);
+    const newcomerState = await viewerState(newcomer.jar, question.id);
+    expect(newcomerState).toMatchObject({ asked: false, mayAccept: false, moderator: false, editable: [] });
+    expect(newcomerState.voted).toContain(staffAnswer!.id);
+    // Nobody signed in, or no such question: nothing.
+    expect(await viewerState(undefined, question.id)).toBeNull();
+    expect(await viewerState(newcomer.jar, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    const response = await fetch(`${server.url}/api/viewer?question=${question.id}`, { headers: { Cookie: newcomer.jar.header() } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 
@@ -461,13 +500,15 @@ describe(`edits (${testDatabaseKind})`, () => {
       { body: "Peer marking works too.", editorId: trusted.id },
       { body: "Peer marking **works** too.", editorId: editor.id },
     ]);
-    // Staff see the earlier versions on the page, with who edited; the author and readers do not.
-    const staffView = await html(path, editor.jar);
+    // Staff see the earlier versions on the page rendered for them, with who edited; the author and readers do not.
+    const staffView = await html(`${path}?me`, editor.jar);
     expect(staffView).toMatch(/Edited 2 times: earlier versions/);
     expect(staffView).toContain("Peer marking **works** too.");
     expect(staffView).toMatch(/Before the edit by (<!-- -->)?Chipo Phiri/);
-    expect(await html(path, trusted.jar)).not.toContain("earlier versions");
-    expect(await html(path)).not.toContain("earlier versions");
+    for (const page of [await html(`${path}?me`, trusted.jar), await html(path, editor.jar), await html(path)]) {
+      expect(page).not.toContain("Edited 2 times");
+      expect(page).not.toContain("Before the edit by");
+    }
 
     // A new title is a new address; the old one leads to it.
     const renamed = await edit(path, trusted.jar, {

@@ -5,18 +5,17 @@ import { clientInfo, getUser, requireUser, type SessionUser } from "#app/server/
 import {
   acceptAnswer,
   answerQuestion,
+  questionViewerState,
   checkAnswer,
   checkReportReason,
   editHistory,
   editPost,
   findQuestionPage,
-  postsWithHeldEdits,
   publishesAtOnce,
   waitingAnswersOf,
   reportPost,
   voteForAnswer,
   voteForQuestion,
-  votesOf,
 } from "#app/server/community/community.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { findRelatedArticles } from "#app/server/community/related.server";
@@ -31,16 +30,15 @@ import {
   answerMaxLength,
   answerTexts,
   communityTexts,
-  mayAccept,
-  mayEditPost,
-  seesEditHistory,
   qaPageJsonLd,
   questionIdFrom,
   reportReasons,
   questionPath,
   type AnswerActionData,
-  type EditablePost,
 } from "#app/lib/community";
+import { readerSees, shownBeforeKnown, takeBackVote, type ReaderPart } from "#app/lib/question-viewer";
+import { guestOnly, ownPage, viewerOnly } from "#app/lib/viewer";
+import { hook, hooks } from "#app/lib/reader-hooks";
 import { communityQuestionSchema, questionCategoryLabel } from "#app/lib/inbox-schema";
 import { articleBodyClass } from "#app/lib/article-body";
 import { longDate } from "#app/lib/long-date";
@@ -60,54 +58,38 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // One address per question: old or shortened words lead to the current one.
   const path = questionPath(page.question);
   if (`/ask-kafundisha/${params.question}` !== path) throw redirect(path, 301);
-  // A signed-in reader's page (never cached) shows their votes and, to the asker or staff, Accept.
+  // The page kept for everyone is rendered without a session and has no reader's parts: the reader
+  // script asks /api/viewer for them. A page rendered for a signed-in reader (asked for as hers, or a
+  // step's answer) has hers in its HTML, decided by the same rules (readerSees).
   const [user, relatedArticles] = await Promise.all([getUser(request), findRelatedArticles(db, page.question)]);
-  const viewer = user
-    ? {
-        id: user.id,
-        votedFor: await votesOf(db, page.question.id, user.id),
-        mayAccept: mayAccept(user, page.question.askerId),
-        asked: user.id === page.question.askerId,
-      }
-    : null;
-  const { askerId, createdAt, ...question } = page.question;
-  const editable = (post: EditablePost) => Boolean(user && mayEditPost(user, post));
-  // Moderators see what each post said before every edit; an author, which of their edits wait for one.
-  const [history, heldEdits, waitingAnswers] = await Promise.all([
-    seesEditHistory(user)
+  const state = user ? await questionViewerState(db, page.question.id, user) : null;
+  // Moderators see what each post said before every edit; an author, her answers that wait.
+  const [history, waitingAnswers] = await Promise.all([
+    state?.moderator
       ? editHistory(
           db,
           page.question.id,
           page.answers.map((answer) => answer.id),
         )
       : ({} as Awaited<ReturnType<typeof editHistory>>),
-    user ? postsWithHeldEdits(db, page.question.id, user.id) : ([] as string[]),
-    user ? waitingAnswersOf(db, page.question.id, user.id) : [],
+    user && state?.waiting ? waitingAnswersOf(db, page.question.id, user.id) : [],
   ]);
+  // Who wrote what is for readerSees alone: no account's id goes into the page.
+  const { askerId: _askerId, createdAt: _createdAt, ...question } = page.question;
   return keptOnServer({
     history,
-    question: {
-      ...question,
-      editable: editable({ authorId: askerId, publishedAt: question.publishedAt, createdAt }),
-      editWaiting: heldEdits.includes(question.id),
-    },
-    answers: page.answers.map(({ userId, publishedAt, ...answer }) => ({
-      ...answer,
-      mine: Boolean(user && userId === user.id),
-      editable: editable({ authorId: userId, publishedAt, createdAt: answer.createdAt }),
-      editWaiting: heldEdits.includes(answer.id),
-    })),
-    viewer,
-    // The reader's own answers that wait for a moderator (this page is rendered for each signed-in reader).
+    question,
+    answers: page.answers.map(({ userId: _userId, publishedAt: _publishedAt, ...answer }) => answer),
+    state,
     waitingAnswers,
     relatedArticles,
+    // The post whose Edit she followed from the page kept for everyone: its form opens.
+    editing: state ? new URL(request.url).searchParams.get("edit") : null,
   });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
   readerPage: {
-    // The asker's form, votes, edits and moderators' history are still in the HTML (issue 36: to /api/viewer).
-    perViewer: true,
     live: ["community_answers", "community_questions"],
     cacheTags: ({ question, relatedArticles }) => [
       cacheTag.question(question.id),
@@ -329,16 +311,19 @@ function EditForm({
   title,
   body,
   refused,
+  open = false,
 }: {
   kind: "question" | "answer";
   postId: string;
   title?: string;
   body: string;
   refused?: { postId: string; title?: string; body: string };
+  /** Opened from an Edit link. */
+  open?: boolean;
 }) {
   const mine = refused?.postId === postId;
   return (
-    <details open={mine} className="text-sm">
+    <details open={mine || open} className="text-sm">
       <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">Edit</summary>
       <form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="edit" />
@@ -422,14 +407,36 @@ function ReportForm({ kind, postId, refused }: { kind: "question" | "answer"; po
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { question, answers, viewer, relatedArticles } = loaderData;
+  const { question, answers, state, relatedArticles } = loaderData;
   const stepResult = actionData?.step ? actionData : undefined;
   const stepOn = (postId: string) => (stepResult?.postId === postId ? stepResult : undefined);
   const postIds = new Set([question.id, ...answers.map((answer) => answer.id)]);
   const answerResult = actionData?.step ? undefined : actionData;
   const root = useRootData();
-  const signedIn = Boolean(root?.user);
   const path = questionPath(question);
+  // A part that depends on the reader: decided here on a page rendered for her; on the page kept for
+  // everyone, shown to signed-in readers as most see it, and set right by the reader script.
+  const part = (kind: ReaderPart, postId: string) =>
+    state
+      ? { hidden: !readerSees(state, kind, postId) }
+      : { ...(kind === "not-asked" ? {} : viewerOnly), ...hook(hooks.postStep, kind), ...hook(hooks.postId, postId), hidden: !shownBeforeKnown(kind) };
+  const voted = (postId: string) => Boolean(state?.voted.includes(postId));
+  /** Edit: the form on a page rendered for her (open again after a refusal); a link to that page on the one kept for everyone. */
+  const edit = (kind: "question" | "answer", postId: string, body: string, title?: string) =>
+    state ? (
+      (readerSees(state, "edit", postId) || stepResult?.edit?.postId === postId) && (
+        <EditForm kind={kind} postId={postId} title={title} body={body} refused={stepResult?.edit} open={loaderData.editing === postId} />
+      )
+    ) : (
+      <a
+        {...part("edit", postId)}
+        href={ownPage(`${path}?edit=${postId}#${kind === "question" ? "question" : `answer-${postId}`}`)}
+        className="text-sm text-muted-foreground underline"
+      >
+        Edit
+      </a>
+    );
+  const context = (answer: { authorName: string | null }) => `(the answer by ${answer.authorName ?? "a teacher"})`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm">
@@ -437,7 +444,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           Ask Kafundisha
         </a>
       </p>
-      <article className="mt-4">
+      <article id="question" className="mt-4" {...(state ? {} : hook(hooks.questionViewer, question.id))}>
         <p className="text-xs font-semibold tracking-wide text-accent uppercase">{question.categories.map(questionCategoryLabel).join(" · ")}</p>
         <h1 className="mt-2 font-serif text-3xl font-black md:text-4xl">{question.title}</h1>
         {question.acceptedAnswerId && (
@@ -455,23 +462,32 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
           <ShareBar title={question.title} path={path} url={`${root?.publicUrl ?? ""}${path}`} />
         </div>
+        {!state && (
+          <p {...part("moderator", question.id)} className="mt-3 text-sm">
+            <a href={ownPage(path)} className="text-accent underline">
+              {communityTexts.moderatorView}
+            </a>
+          </p>
+        )}
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
         <EditHistory edits={loaderData.history[question.id]} />
-        {question.editWaiting && <p className="mt-3 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
+        <p {...part("held", question.id)} className="mt-3 text-sm text-muted-foreground">
+          {communityTexts.editWaiting}
+        </p>
         {stepOn(question.id) && <StepOutcome result={stepOn(question.id)!} className="mt-4" />}
         <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
           {question.votes > 0 && (
             <span className="text-muted-foreground">{`${plural(question.votes, { one: "teacher wants", other: "teachers want" })} to know`}</span>
           )}
-          {viewer && !viewer.asked && (
-            <AnswerStep intent={viewer.votedFor.question ? "unvote-question" : "vote-question"} context="(this question)">
-              {viewer.votedFor.question ? "Take back vote" : "I want to know too"}
+          <div {...part("vote", question.id)}>
+            <AnswerStep intent={voted(question.id) ? takeBackVote.intent("vote-question") : "vote-question"} context="(this question)">
+              {voted(question.id) ? takeBackVote.label : "I want to know too"}
             </AnswerStep>
-          )}
-          {(question.editable || stepResult?.edit?.postId === question.id) && (
-            <EditForm kind="question" postId={question.id} title={question.title} body={question.description} refused={stepResult?.edit} />
-          )}
-          {viewer && !viewer.asked && <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />}
+          </div>
+          {edit("question", question.id, question.description, question.title)}
+          <div {...part("report", question.id)}>
+            <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />
+          </div>
         </div>
       </article>
 
@@ -481,7 +497,10 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </h2>
         {stepResult && !postIds.has(stepResult.postId ?? "") && <StepOutcome result={stepResult} className="mt-3" />}
         {answers.length === 0 ? (
-          <p className="mt-4 text-muted-foreground">{viewer?.asked ? communityTexts.noAnswersForAsker : "No answers yet. Share what has worked for you."}</p>
+          <p className="mt-4 text-muted-foreground">
+            <span {...part("not-asked", question.id)}>No answers yet. Share what has worked for you.</span>
+            <span {...part("asked", question.id)}>{communityTexts.noAnswersForAsker}</span>
+          </p>
         ) : (
           <ol className="mt-6 space-y-6">
             {answers.map((answer) => (
@@ -497,32 +516,26 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 </p>
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
                 <EditHistory edits={loaderData.history[answer.id]} />
-                {answer.editWaiting && <p className="mt-2 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>}
+                <p {...part("held", answer.id)} className="mt-2 text-sm text-muted-foreground">
+                  {communityTexts.editWaiting}
+                </p>
                 {stepOn(answer.id) && <StepOutcome result={stepOn(answer.id)!} className="mt-3" />}
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
-                  {viewer && !answer.mine && (
-                    <AnswerStep
-                      intent={viewer.votedFor.answers.includes(answer.id) ? "unvote" : "vote"}
-                      answerId={answer.id}
-                      context={`(the answer by ${answer.authorName ?? "a teacher"})`}
-                    >
-                      {viewer.votedFor.answers.includes(answer.id) ? "Take back vote" : "Vote up"}
+                  <div {...part("vote", answer.id)}>
+                    <AnswerStep intent={voted(answer.id) ? takeBackVote.intent("vote") : "vote"} answerId={answer.id} context={context(answer)}>
+                      {voted(answer.id) ? takeBackVote.label : "Vote up"}
                     </AnswerStep>
-                  )}
-                  {(answer.editable || stepResult?.edit?.postId === answer.id) && (
-                    <EditForm kind="answer" postId={answer.id} body={answer.body} refused={stepResult?.edit} />
-                  )}
-                  {viewer && !answer.mine && <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />}
-                  {viewer?.mayAccept && (
-                    <AnswerStep
-                      intent={answer.accepted ? "unaccept" : "accept"}
-                      answerId={answer.id}
-                      context={`(the answer by ${answer.authorName ?? "a teacher"})`}
-                    >
+                  </div>
+                  {edit("answer", answer.id, answer.body)}
+                  <div {...part("report", answer.id)}>
+                    <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />
+                  </div>
+                  <div {...part("accept", answer.id)}>
+                    <AnswerStep intent={answer.accepted ? "unaccept" : "accept"} answerId={answer.id} context={context(answer)}>
                       {answer.accepted ? "Stop accepting" : "Accept answer"}
                     </AnswerStep>
-                  )}
+                  </div>
                 </div>
               </li>
             ))}
@@ -538,15 +551,27 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             ))}
           </ol>
         )}
-        {signedIn ? (
+        {!state && (
+          <p {...part("waiting", question.id)} className="mt-6 text-sm">
+            <a href={ownPage(`${path}#answers-heading`)} className="font-medium text-accent underline">
+              {communityTexts.seeWaitingAnswers}
+            </a>
+          </p>
+        )}
+        {state ? (
           <AnswerForm result={answerResult} />
         ) : (
-          <p className="mt-6 rounded-lg border border-border p-4">
-            <a href={`/auth?redirectTo=${encodeURIComponent(path)}`} className="font-semibold text-accent underline">
-              Sign in to answer
-            </a>
-            <span className="text-muted-foreground"> and help a fellow teacher.</span>
-          </p>
+          <>
+            <div {...viewerOnly}>
+              <AnswerForm result={answerResult} />
+            </div>
+            <p className="mt-6 rounded-lg border border-border p-4" {...guestOnly}>
+              <a href={`/auth?redirectTo=${encodeURIComponent(path)}`} className="font-semibold text-accent underline">
+                Sign in to answer
+              </a>
+              <span className="text-muted-foreground"> and help a fellow teacher.</span>
+            </p>
+          </>
         )}
       </section>
       <RelatedArticleLinks articles={relatedArticles.articles} />

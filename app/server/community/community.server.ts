@@ -21,11 +21,13 @@ import {
   mayEditPost,
   questionPath,
   questionSlug,
+  seesEditHistory,
   trustedAfterPosts,
   type EditablePost,
   type QuestionListShow,
   reportReasons,
 } from "#app/lib/community";
+import type { QuestionViewerState } from "#app/lib/question-viewer";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
@@ -711,6 +713,41 @@ export function waitingAnswersOf(db: AppDb, questionId: string, userId: string) 
     .from(communityAnswers)
     .where(and(eq(communityAnswers.questionId, questionId), eq(communityAnswers.userId, userId), eq(communityAnswers.status, "pending")))
     .orderBy(asc(communityAnswers.createdAt), asc(communityAnswers.id));
+}
+
+/**
+ * What the page kept for everyone does not show `viewer` of a published question (null: no such
+ * question): a few small queries, where a page rendered for her costs a whole render.
+ */
+export async function questionViewerState(db: AppDb, questionId: string, viewer: Pick<Poster, "id" | "role">): Promise<QuestionViewerState | null> {
+  const [[question], answers, votes, held, waiting] = await Promise.all([
+    db
+      .select({ askerId: communityQuestions.userId, publishedAt: communityQuestions.publishedAt, createdAt: communityQuestions.createdAt })
+      .from(communityQuestions)
+      .where(and(eq(communityQuestions.id, questionId), published)),
+    db
+      .select({ id: communityAnswers.id, userId: communityAnswers.userId, publishedAt: communityAnswers.publishedAt, createdAt: communityAnswers.createdAt })
+      .from(communityAnswers)
+      .where(and(eq(communityAnswers.questionId, questionId), publishedAnswers)),
+    votesOf(db, questionId, viewer.id),
+    postsWithHeldEdits(db, questionId, viewer.id),
+    waitingAnswersOf(db, questionId, viewer.id),
+  ]);
+  if (!question) return null;
+  const posts = [{ id: questionId, authorId: question.askerId, publishedAt: question.publishedAt, createdAt: question.createdAt }].concat(
+    answers.map((answer) => ({ id: answer.id, authorId: answer.userId, publishedAt: answer.publishedAt, createdAt: answer.createdAt })),
+  );
+  return {
+    question: questionId,
+    asked: question.askerId === viewer.id,
+    own: answers.filter((answer) => answer.userId === viewer.id).map((answer) => answer.id),
+    voted: [...(votes.question ? [questionId] : []), ...votes.answers],
+    mayAccept: mayAccept(viewer, question.askerId),
+    editable: posts.filter((post) => mayEditPost(viewer, post)).map((post) => post.id),
+    moderator: seesEditHistory(viewer),
+    held,
+    waiting: waiting.length,
+  };
 }
 
 /** Which of these posts have an edit waiting for a moderator (shown to their author). */

@@ -213,9 +213,9 @@ export function createReaderPages({
     const page = view.readerPage;
     if (!page?.cacheTags) return false;
     // A signed-in reader gets the page kept for everyone (their variant shows from the viewer hint,
-    // what is theirs alone comes from /api/viewer), except a page with a toast to show, one asked for
-    // as their own, or one still rendered for each reader.
-    if (view.personal && (view.toastPending || view.asOwnPage || page.perViewer)) return false;
+    // what is theirs alone comes from /api/viewer), except a page with a toast to show or one asked
+    // for as their own.
+    if (view.personal && (view.toastPending || view.asOwnPage)) return false;
     const address = addressOf(view, page);
     const cached = cache?.get(address.key);
     if (!cached) {
