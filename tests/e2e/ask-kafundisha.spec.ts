@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoQuestions } from "#database/seed/demo-community";
 import { expectNoAxeViolations } from "./axe";
-import { newStaffAccount, signIn, signUp, waitForBehaviour } from "./fixtures";
+import { newStaffAccount, openListening, signIn, signUp, waitForBehaviour } from "./fixtures";
 
 test("the Ask Kafundisha page lists real questions; a question page shows its answers", async ({ page }) => {
   await page.goto("/ask-kafundisha");
@@ -176,6 +176,41 @@ test("a new teacher's waiting question is in her account, marked so, where she t
   await expect(page.getByRole("status")).toHaveText(`No more mails about "${title}".`);
   await expect(page.getByRole("status")).toBeInViewport();
   await expect(posts.getByRole("button", { name: `Mail me about new answers (${title})` })).toBeVisible();
+});
+
+test("on the page kept for everyone, the asker's own parts stay hers when an answer arrives live", async ({ browser }) => {
+  // Two accounts made by the owner and two sign-ins.
+  test.setTimeout(75_000);
+  const askerAccount = await newStaffAccount(browser, "editor", "Luyando Banda");
+  const answererAccount = await newStaffAccount(browser, "author", "Kunda Mulenga");
+  const asker = await (await browser.newContext()).newPage();
+  await signIn(asker, askerAccount.email, askerAccount.password);
+  await expect(asker.getByText("Signed in successfully!")).toBeVisible();
+  const title = `Reading aloud to a class of 60 ${Date.now()}`;
+  await asker.goto("/ask-kafundisha");
+  await asker.getByLabel("Question Title").fill(title);
+  await asker.getByRole("checkbox", { name: "Curriculum" }).check();
+  await asker.getByLabel("Detailed Description").fill("How do the ones at the back hear?");
+  await asker.getByRole("button", { name: "Submit Question" }).click();
+  await asker.getByRole("link", { name: "Your question is published." }).click();
+  const questionPath = new URL(asker.url()).pathname;
+  await openListening(asker, questionPath);
+  // Hers: no vote or report on her own question, the word for its asker.
+  await expect(asker.getByText("No answers yet. Teachers see your question in the list of questions.")).toBeVisible();
+  await expect(asker.getByRole("button", { name: "I want to know too (this question)" })).toHaveCount(0);
+
+  const answerer = await (await browser.newContext()).newPage();
+  await signIn(answerer, answererAccount.email, answererAccount.password);
+  await expect(answerer.getByText("Signed in successfully!")).toBeVisible();
+  await answerer.goto(questionPath);
+  await answerer.getByLabel("Your answer").fill("Stand at the back while a learner reads at the front.");
+  await answerer.getByRole("button", { name: "Post Answer" }).click();
+  await expect(answerer.getByRole("status")).toHaveText("Thank you! Your answer is published.");
+
+  // The asker's page reloads in place, kept for everyone, and her parts are set again: she may accept it.
+  await expect(asker.getByText("1 Answer", { exact: true })).toBeVisible();
+  await expect(asker.getByRole("button", { name: "Accept answer (the answer by Kunda Mulenga)" })).toBeVisible();
+  await expect(asker.getByRole("button", { name: "I want to know too (this question)" })).toHaveCount(0);
 });
 
 for (const scheme of ["light", "dark"] as const) {
