@@ -61,7 +61,7 @@ describe(`messages that say what happened (${testDatabaseKind})`, () => {
     const answered = await postForm(server.url, page, { body: "Reading circles of five, one leader each." }, jar);
     expect(answered.status).toBe(200);
     expect(await answered.text()).toContain(answerTexts.awaitingModeration);
-    const own = await (await fetch(`${server.url}${page}`, { headers: { Cookie: jar.header() } })).text();
+    const own = await (await fetch(`${server.url}${page}?me`, { headers: { Cookie: jar.header() } })).text();
     expect(own).toContain(communityTexts.answerWaiting);
     expect(own).toContain("Reading circles of five, one leader each.");
     const someoneElse = await (await fetch(`${server.url}${page}`)).text();

@@ -1,3 +1,4 @@
+import { cloneElement } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/ask-question";
 import { readForm } from "#app/server/core/form.server";
@@ -414,12 +415,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
   const answerResult = actionData?.step ? undefined : actionData;
   const root = useRootData();
   const path = questionPath(question);
-  // A part that depends on the reader: decided here on a page rendered for her; on the page kept for
-  // everyone, shown to signed-in readers as most see it, and set right by the reader script.
-  const part = (kind: ReaderPart, postId: string) =>
-    state
-      ? { hidden: !readerSees(state, kind, postId) }
-      : { ...(kind === "not-asked" ? {} : viewerOnly), ...hook(hooks.postStep, kind), ...hook(hooks.postId, postId), hidden: !shownBeforeKnown(kind) };
+  /** A part's marks on the page kept for everyone: shown to signed-in readers as most see it, set right by the reader script. */
+  const sharedMarks = (kind: ReaderPart, postId: string) => ({
+    ...(kind === "not-asked" ? {} : viewerOnly),
+    ...hook(hooks.postStep, kind),
+    ...hook(hooks.postId, postId),
+    hidden: !shownBeforeKnown(kind),
+  });
+  /** A part that depends on the reader: on a page rendered for her, there only if she sees it; on the page kept for everyone, marked. */
+  const part = (kind: ReaderPart, postId: string, element: React.ReactElement) =>
+    state ? (readerSees(state, kind, postId) ? element : null) : cloneElement(element, sharedMarks(kind, postId));
   const voted = (postId: string) => Boolean(state?.voted.includes(postId));
   /** Edit: the form on a page rendered for her (open again after a refusal); a link to that page on the one kept for everyone. */
   const edit = (kind: "question" | "answer", postId: string, body: string, title?: string) =>
@@ -429,7 +434,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       )
     ) : (
       <a
-        {...part("edit", postId)}
+        {...sharedMarks("edit", postId)}
         href={ownPage(`${path}?edit=${postId}#${kind === "question" ? "question" : `answer-${postId}`}`)}
         className="text-sm text-muted-foreground underline"
       >
@@ -462,32 +467,41 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </p>
           <ShareBar title={question.title} path={path} url={`${root?.publicUrl ?? ""}${path}`} />
         </div>
-        {!state && (
-          <p {...part("moderator", question.id)} className="mt-3 text-sm">
-            <a href={ownPage(path)} className="text-accent underline">
-              {communityTexts.moderatorView}
-            </a>
-          </p>
-        )}
+        {!state &&
+          part(
+            "moderator",
+            question.id,
+            <p className="mt-3 text-sm">
+              <a href={ownPage(path)} className="text-accent underline">
+                {communityTexts.moderatorView}
+              </a>
+            </p>,
+          )}
         <p className="mt-6 whitespace-pre-line">{question.description}</p>
         <EditHistory edits={loaderData.history[question.id]} />
-        <p {...part("held", question.id)} className="mt-3 text-sm text-muted-foreground">
-          {communityTexts.editWaiting}
-        </p>
+        {part("held", question.id, <p className="mt-3 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>)}
         {stepOn(question.id) && <StepOutcome result={stepOn(question.id)!} className="mt-4" />}
         <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
           {question.votes > 0 && (
             <span className="text-muted-foreground">{`${plural(question.votes, { one: "teacher wants", other: "teachers want" })} to know`}</span>
           )}
-          <div {...part("vote", question.id)}>
-            <AnswerStep intent={voted(question.id) ? takeBackVote.intent("vote-question") : "vote-question"} context="(this question)">
-              {voted(question.id) ? takeBackVote.label : "I want to know too"}
-            </AnswerStep>
-          </div>
+          {part(
+            "vote",
+            question.id,
+            <div>
+              <AnswerStep intent={voted(question.id) ? takeBackVote.intent("vote-question") : "vote-question"} context="(this question)">
+                {voted(question.id) ? takeBackVote.label : "I want to know too"}
+              </AnswerStep>
+            </div>,
+          )}
           {edit("question", question.id, question.description, question.title)}
-          <div {...part("report", question.id)}>
-            <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />
-          </div>
+          {part(
+            "report",
+            question.id,
+            <div>
+              <ReportForm kind="question" postId={question.id} refused={stepResult?.report} />
+            </div>,
+          )}
         </div>
       </article>
 
@@ -498,8 +512,8 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {stepResult && !postIds.has(stepResult.postId ?? "") && <StepOutcome result={stepResult} className="mt-3" />}
         {answers.length === 0 ? (
           <p className="mt-4 text-muted-foreground">
-            <span {...part("not-asked", question.id)}>No answers yet. Share what has worked for you.</span>
-            <span {...part("asked", question.id)}>{communityTexts.noAnswersForAsker}</span>
+            {part("not-asked", question.id, <span>No answers yet. Share what has worked for you.</span>)}
+            {part("asked", question.id, <span>{communityTexts.noAnswersForAsker}</span>)}
           </p>
         ) : (
           <ol className="mt-6 space-y-6">
@@ -516,26 +530,36 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
                 </p>
                 <div className={`mt-2 ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
                 <EditHistory edits={loaderData.history[answer.id]} />
-                <p {...part("held", answer.id)} className="mt-2 text-sm text-muted-foreground">
-                  {communityTexts.editWaiting}
-                </p>
+                {part("held", answer.id, <p className="mt-2 text-sm text-muted-foreground">{communityTexts.editWaiting}</p>)}
                 {stepOn(answer.id) && <StepOutcome result={stepOn(answer.id)!} className="mt-3" />}
                 <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                   <span className="text-muted-foreground">{plural(answer.votes, { one: "vote", other: "votes" })}</span>
-                  <div {...part("vote", answer.id)}>
-                    <AnswerStep intent={voted(answer.id) ? takeBackVote.intent("vote") : "vote"} answerId={answer.id} context={context(answer)}>
-                      {voted(answer.id) ? takeBackVote.label : "Vote up"}
-                    </AnswerStep>
-                  </div>
+                  {part(
+                    "vote",
+                    answer.id,
+                    <div>
+                      <AnswerStep intent={voted(answer.id) ? takeBackVote.intent("vote") : "vote"} answerId={answer.id} context={context(answer)}>
+                        {voted(answer.id) ? takeBackVote.label : "Vote up"}
+                      </AnswerStep>
+                    </div>,
+                  )}
                   {edit("answer", answer.id, answer.body)}
-                  <div {...part("report", answer.id)}>
-                    <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />
-                  </div>
-                  <div {...part("accept", answer.id)}>
-                    <AnswerStep intent={answer.accepted ? "unaccept" : "accept"} answerId={answer.id} context={context(answer)}>
-                      {answer.accepted ? "Stop accepting" : "Accept answer"}
-                    </AnswerStep>
-                  </div>
+                  {part(
+                    "report",
+                    answer.id,
+                    <div>
+                      <ReportForm kind="answer" postId={answer.id} refused={stepResult?.report} />
+                    </div>,
+                  )}
+                  {part(
+                    "accept",
+                    answer.id,
+                    <div>
+                      <AnswerStep intent={answer.accepted ? "unaccept" : "accept"} answerId={answer.id} context={context(answer)}>
+                        {answer.accepted ? "Stop accepting" : "Accept answer"}
+                      </AnswerStep>
+                    </div>,
+                  )}
                 </div>
               </li>
             ))}
@@ -551,13 +575,16 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
             ))}
           </ol>
         )}
-        {!state && (
-          <p {...part("waiting", question.id)} className="mt-6 text-sm">
-            <a href={ownPage(`${path}#answers-heading`)} className="font-medium text-accent underline">
-              {communityTexts.seeWaitingAnswers}
-            </a>
-          </p>
-        )}
+        {!state &&
+          part(
+            "waiting",
+            question.id,
+            <p className="mt-6 text-sm">
+              <a href={ownPage(`${path}#answers-heading`)} className="font-medium text-accent underline">
+                {communityTexts.seeWaitingAnswers}
+              </a>
+            </p>,
+          )}
         {state ? (
           <AnswerForm result={answerResult} />
         ) : (
