@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foundTrendingText } from "./news-types";
-import { plural, pluralWord } from "./plural";
+import { formatCount, plural, pluralWord } from "./plural";
 
 const subscribers = { one: "confirmed subscriber", other: "confirmed subscribers" };
 
@@ -15,6 +15,12 @@ describe("plural", () => {
   it("groups the digits of large counts", () => {
     expect(plural(1210, { one: "view", other: "views" })).toBe("1,210 views");
     expect(plural(1_000_001, { one: "view", other: "views" })).toBe("1,000,001 views");
+  });
+
+  it("writes counts as Intl.NumberFormat would in English, without its cost", () => {
+    const english = new Intl.NumberFormat("en-US");
+    for (const count of [0, 7, 999, 1000, 12_345, 999_999, 1_234_567_890, -1234, 2.5, 1234.5678, 0.0004])
+      expect(formatCount(count)).toBe(english.format(count));
   });
 
   it("gives the word alone, for text that writes its number apart", () => {

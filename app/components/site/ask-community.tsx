@@ -1,5 +1,5 @@
 import { MessageSquare, ThumbsUp } from "./icons";
-import { plural } from "#app/lib/plural";
+import { formatCount, plural } from "#app/lib/plural";
 import { longDate } from "#app/lib/long-date";
 import { questionCategoryLabel } from "#app/lib/inbox-schema";
 import { questionListHref, questionListTabs, questionPath, type QuestionListParams } from "#app/lib/community";
@@ -30,14 +30,12 @@ export interface CommunityStats {
   answeredShare: number | null;
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
 /** The community's figures, counted from the database. */
 export function AskCommunityStats({ stats }: { stats: CommunityStats }) {
   const figures = [
-    { value: numberFormat.format(stats.teachers), label: "Educators taking part" },
-    { value: numberFormat.format(stats.questions), label: "Questions asked" },
-    { value: numberFormat.format(stats.answers), label: "Answers shared" },
+    { value: formatCount(stats.teachers), label: "Educators taking part" },
+    { value: formatCount(stats.questions), label: "Questions asked" },
+    { value: formatCount(stats.answers), label: "Answers shared" },
     { value: stats.answeredShare === null ? "–" : `${Math.round(stats.answeredShare * 100)}%`, label: "Questions answered" },
   ];
   return (
@@ -194,7 +192,7 @@ export function AskBrowseQuestions({
         })}
       </ul>
       <p role="status" className="mt-4 text-sm text-muted-foreground">
-        {totalIsMore ? `${total.toLocaleString("en-US")}+ questions` : plural(total, { one: "question", other: "questions" })}
+        {totalIsMore ? `${formatCount(total)}+ questions` : plural(total, { one: "question", other: "questions" })}
       </p>
       <QuestionList questions={questions} empty={params.q || params.category ? "No questions match. Try other words, or ask it yourself." : shown.empty} />
       <Pagination links={pages} label="Question pages" />
