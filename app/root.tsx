@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: signedOut ? signedOutToast(signedOut.text) : toast,
       publicUrl: services().config.PUBLIC_URL,
       dataSaver: pageRequest(context).dataSaver,
+      schoolPack: pageRequest(context).schoolPack,
     } satisfies RootData,
     { headers },
   );

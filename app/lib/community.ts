@@ -56,6 +56,10 @@ export const answerTexts = {
 /** The page an asker's mail links to for no more mails about their question. */
 export const questionMailsStopPath = "/ask-kafundisha/unsubscribe";
 
+/** A school pack's Ask Kafundisha is for reading: where to ask or answer (an address as text, since a pack links nowhere outside itself). */
+export const askOnlineText = (publicUrl: string) =>
+  `This school pack is for reading. To ask a question or answer one, go online to ${publicUrl.replace(/\/+$/, "")}/ask-kafundisha.`;
+
 export const communityTexts = {
   answerGone: "This answer is no longer published.",
   questionGone: "This question is no longer published.",

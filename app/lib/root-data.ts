@@ -12,9 +12,14 @@ export interface RootData {
   toast: Toast | null;
   publicUrl: string;
   dataSaver: boolean;
+  /** Rendered for a school pack, read without a server: what needs one is left out. */
+  schoolPack: boolean;
 }
 
 /** The root route's data, from any route or component (undefined where the root loader has not run). */
 export function useRootData() {
   return useRouteLoaderData<RootData>("root");
 }
+
+/** Whether the page is rendered for a school pack (app/server/school-pack): no forms, feeds or accounts there. */
+export const useSchoolPack = () => useRootData()?.schoolPack === true;

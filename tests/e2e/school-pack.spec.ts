@@ -111,3 +111,25 @@ test("the static pack opens from disk with the network off: home, an article wit
 
   expect(outside).toEqual([]);
 });
+
+test("offline, a teacher finds the Grade 4 reading lesson in Chinyanja through the pack's filter pages, and reads it in its language", async ({
+  page,
+  context,
+}) => {
+  await context.setOffline(true);
+  await page.goto(home());
+  await page.getByRole("navigation", { name: "School pack" }).getByRole("link", { name: "Lesson Resources" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lesson Resources" })).toBeVisible();
+  const filters = page.getByRole("navigation", { name: "Find a lesson" });
+  await filters.getByRole("link", { name: /^Grade 4 \(\d+\)$/ }).click();
+  await page
+    .getByRole("navigation", { name: "Narrow these down" })
+    .getByRole("link", { name: /^Chinyanja \(\d+\)$/ })
+    .click();
+  await expect(page).toHaveURL(/\/site\/resources\/level-grade-4_lang-ny\.html$/);
+  const lessons = page.getByRole("list", { name: "Lesson resources" }).getByRole("listitem");
+  await expect(lessons.first()).toBeVisible();
+  await lessons.first().getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(/\/site\/articles\/[0-9a-f-]+\.html$/);
+  await expect(page.locator('main [lang="ny"]').first()).toBeVisible();
+});

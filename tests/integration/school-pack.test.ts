@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleResources, communityAnswers, communityQuestions } from "#database/schema";
+import { articleResources, articles, communityAnswers, communityQuestions } from "#database/schema";
 import { questionPath, questionSlug } from "#app/lib/community";
 import { storeImageWithVariants } from "#app/server/media/images.server";
 import { addArticleResource } from "#app/server/resources/resources.server";
@@ -192,7 +192,7 @@ describe("a small magazine's pack", () => {
         .toString(),
     ).toBe("%PDF-");
     expect(article).toMatch(
-      new RegExp(`<a href="${publicUrl}/downloads/[^"]+"[^>]*>Not in this pack: ${magazine.largeResourceTitle} \\(40\\.0 MB\\) — download it online</a>`),
+      new RegExp(`<span[^>]*>Not in this pack: ${magazine.largeResourceTitle} \\(40\\.0 MB\\) — download it online at ${publicUrl}/downloads/[^<"]+</span>`),
     );
 
     // Every page: no script, no form, the date the pack was made and its live address; every link inside the pack resolves.
@@ -212,6 +212,84 @@ describe("a small magazine's pack", () => {
     // What is not published is not in the pack.
     expect(names.has(`articles/${magazine.draftId}.html`)).toBe(false);
     for (const page of html.values()) expect(page).not.toContain("Unfinished draft about chalk");
+  });
+
+  it("every page is reached from the home page; lists are paged and filtered inside the pack; nothing links out but the made-on line", async () => {
+    const { db } = started.services;
+    const category = await aCategory(db, { name: "Literacy corner" });
+    // More than a page of lessons (12 a page): a Grade 4 reading lesson in Chinyanja among them.
+    const lessons = await Promise.all(
+      Array.from({ length: 13 }, (_, index) =>
+        anArticle(db, {
+          title: index === 0 ? "Kuwerenga: a Grade 4 reading lesson" : `Lesson number ${index}`,
+          categoryId: category.id,
+          level: index === 0 ? "grade-4" : "grade-5",
+          language: index === 0 ? "ny" : "en",
+          resourceType: "lesson-plan",
+          content: index === 0 ? "Ana awerenga nkhani ya **kalulu**." : "A lesson.",
+          publishedAt: new Date(Date.now() - (index + 2) * 60_000),
+        }),
+      ),
+    );
+    const longTitle = "How can I keep ninety learners reading together when only a third of them have a book and the rest share in groups of five?";
+    const longQuestion = await aCommunityQuestion(db, { title: longTitle, slug: questionSlug(longTitle), status: "published", publishedAt: new Date() });
+    try {
+      const pack = await make("static", { madeAt: new Date("2026-11-26T10:30:00Z") });
+      const { html } = unzipped(pack.file);
+
+      // A reader following links from index.html reaches every page; the only link out is each page's "Read this page online".
+      const reached = new Set<string>();
+      for (const queue = ["index.html"]; queue.length > 0;) {
+        const file = queue.pop()!;
+        if (reached.has(file)) continue;
+        reached.add(file);
+        const page = html.get(file)!;
+        const note = /<div data-school-pack-note[\s\S]*?<\/nav><\/div>/.exec(page)![0];
+        expect([...note.matchAll(/href="(https?:[^"]*)"/g)].length, file).toBe(1);
+        const outside = [...page.replace(note, "").matchAll(/\s(?:href|src)="([a-z]+:[^"]*)"/gi)].map(([, url]) => url!);
+        expect(
+          outside.filter((url) => !/^(mailto|tel):/.test(url)),
+          file,
+        ).toEqual([]);
+        for (const target of internalTargets(file, page)) if (target.endsWith(".html")) queue.push(target);
+      }
+      expect([...html.keys()].filter((file) => !reached.has(file))).toEqual([]);
+
+      // Every published article and question is in it, the long question's address too.
+      for (const lesson of lessons) expect(html.has(`articles/${lesson.id}.html`), lesson.id).toBe(true);
+      expect(html.has(`${questionPath({ id: longQuestion.id, slug: longQuestion.slug! }).slice(1)}.html`)).toBe(true);
+
+      // All Articles continues on its next page, whose "Previous" goes back.
+      expect(html.get("articles.html")).toMatch(/rel="next" href="articles\/page-2\.html"/);
+      expect(html.get("articles/page-2.html")).toMatch(/rel="prev" href="\.\.\/articles\.html"/);
+      expect(html.has("articles/page-3.html")).toBe(false);
+
+      // Lesson Resources offers its filters as links; a Grade 4 lesson in Chinyanja is two taps away.
+      const resources = html.get("resources.html")!;
+      expect(resources).toContain("Find a lesson");
+      expect(resources).toMatch(/href="resources\/level-grade-4\.html"[^>]*>Grade 4 \(1\)</);
+      expect(html.get("resources/level-grade-4.html")).toMatch(/href="level-grade-4_lang-ny\.html"[^>]*>Chinyanja \(1\)</);
+      const lesson = html.get("resources/level-grade-4_lang-ny.html")!;
+      expect(lesson).toContain("Kuwerenga: a Grade 4 reading lesson");
+      expect(lesson).toContain(`href="../articles/${lessons[0]!.id}.html"`);
+      // Its words keep their language.
+      expect(html.get(`articles/${lessons[0]!.id}.html`)).toMatch(/lang="ny"[^>]*>[\s\S]*kalulu/);
+
+      // Read-only pages: no comment or newsletter blocks, no sharing; Ask Kafundisha says where to ask.
+      const article = html.get(`articles/${magazine.first.id}.html`)!;
+      for (const online of ["Be the first", "share your thoughts", "weekly digest", "WhatsApp"]) expect(article, online).not.toContain(online);
+      for (const file of ["ask-kafundisha.html", `${questionPath(magazine.question).slice(1)}.html`])
+        expect(html.get(file), file).toContain(`To ask a question or answer one, go online to ${publicUrl}/ask-kafundisha.`);
+      expect(html.get("contact.html")).not.toContain("Send Us a Message");
+    } finally {
+      await db.delete(communityQuestions).where(eq(communityQuestions.id, longQuestion.id));
+      await db.delete(articles).where(
+        inArray(
+          articles.id,
+          lessons.map((lesson) => lesson.id),
+        ),
+      );
+    }
   });
 
   it("a resource limit of 0 leaves every resource online", async () => {

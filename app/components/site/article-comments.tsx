@@ -3,6 +3,7 @@ import { longDate } from "#app/lib/long-date";
 import { PlainFormOutcome } from "./plain-form-outcome";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly, viewerOnly } from "#app/lib/viewer";
+import { useSchoolPack } from "#app/lib/root-data";
 
 export interface ArticleComment {
   id: string;
@@ -54,6 +55,9 @@ export function ArticleComments({
   signedIn: boolean;
   pageResult?: CommentActionData;
 }) {
+  // A school pack shows the conversation to read, and nothing at all where there is none: no one can join it from there.
+  const schoolPack = useSchoolPack();
+  if (schoolPack && comments.length === 0) return null;
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-12 border-t border-border pt-8">
       <h2 id="comments-heading" className="text-2xl font-bold">
@@ -78,7 +82,7 @@ export function ArticleComments({
         </ol>
       )}
       {/* Rendered for a signed-in reader: the form. On the page kept for everyone: both, shown by the viewer hint (app/lib/viewer.ts). */}
-      {signedIn ? (
+      {schoolPack ? null : signedIn ? (
         <CommentForm result={pageResult} />
       ) : (
         <>

@@ -1,4 +1,4 @@
-import type { ArticleListParams, CurriculumFilterName } from "#app/lib/article-list-params";
+import { articleListSearch, curriculumFilterNames, type ArticleListParams, type CurriculumFilterName } from "#app/lib/article-list-params";
 import { languageName, levels, pickerLanguages, resourceTypes } from "#app/lib/curriculum";
 import { hook, hooks } from "#app/lib/reader-hooks";
 
@@ -59,5 +59,65 @@ export function CurriculumSelects({ params, subjects }: { params: ArticleListPar
         Apply filters
       </button>
     </fieldset>
+  );
+}
+
+/** How many resources each filter value has here (lessonResourceFacets), for CurriculumLinks. */
+export type FilterCounts = Record<CurriculumFilterName, Record<string, number>>;
+
+/** A school pack offers pages of up to two filters at once (a grade in a language, say): enough to find a lesson, few enough to pack. */
+export const packFilterLimit = 2;
+
+/** A filter as a rounded chip (a link). */
+export const filterChipClass = "inline-flex items-center gap-1 rounded-full border border-input bg-muted px-3 py-1 text-sm text-foreground hover:bg-secondary";
+
+/**
+ * The filters as links, for a school pack read without a server: a pack has no form, so each grade,
+ * subject, type and language that has resources here is a page of its own, with its count.
+ */
+export function CurriculumLinks({
+  path,
+  params,
+  subjects,
+  counts,
+}: {
+  path: string;
+  params: ArticleListParams;
+  subjects: readonly SubjectOption[];
+  counts: FilterCounts;
+}) {
+  const chosen = Object.fromEntries(curriculumFilterNames.map((name) => [name, params[name]]));
+  if (Object.values(chosen).filter(Boolean).length >= packFilterLimit) return null;
+  const groups = curriculumOptions(params, subjects)
+    .filter(({ name }) => !params[name])
+    .map(({ name, label, options }) => {
+      const known = new Set(options.map((option) => option.value));
+      const others = Object.keys(counts[name])
+        .filter((value) => !known.has(value))
+        .map((value) => ({ value, label: name === "lang" ? languageName(value) : value }));
+      return { name, label, options: [...options, ...others].filter((option) => counts[name][option.value]) };
+    })
+    .filter(({ options }) => options.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <nav aria-labelledby="filter-links" className="flex flex-col gap-3">
+      <h2 id="filter-links" className="text-lg font-bold">
+        {Object.values(chosen).some(Boolean) ? "Narrow these down" : "Find a lesson"}
+      </h2>
+      {groups.map(({ name, label, options }) => (
+        <div key={name} className="flex flex-col gap-1">
+          <h3 className="text-sm font-medium">{label}</h3>
+          <ul className="flex flex-wrap gap-2">
+            {options.map((option) => (
+              <li key={option.value}>
+                <a href={`${path}${articleListSearch({ ...chosen, [name]: option.value })}`} className={filterChipClass}>
+                  {`${option.label} (${counts[name][option.value]})`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
   );
 }

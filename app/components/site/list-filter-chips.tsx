@@ -2,7 +2,7 @@ import { X } from "./icons";
 import { useLocation } from "react-router";
 import { articleListSearch, type ArticleListParams } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
-import { curriculumOptions, type SubjectOption } from "./curriculum-filters";
+import { curriculumOptions, filterChipClass, type SubjectOption } from "./curriculum-filters";
 
 /** One removable chip per active filter (search, category, grade, subject, type, language); each is a link to the same list without that filter. */
 export function ListFilterChips({ params, subjects = [] }: { params: ArticleListParams; subjects?: readonly SubjectOption[] }) {
@@ -21,10 +21,7 @@ export function ListFilterChips({ params, subjects = [] }: { params: ArticleList
     <ul aria-label="Active filters" className="flex flex-wrap gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <a
-            href={`${pathname}${articleListSearch({ ...params, ...chip.without })}`}
-            className="inline-flex items-center gap-1 rounded-full border border-input bg-muted px-3 py-1 text-sm text-foreground hover:bg-secondary"
-          >
+          <a href={`${pathname}${articleListSearch({ ...params, ...chip.without })}`} className={filterChipClass}>
             <span className="sr-only">Remove filter </span>
             {chip.text}
             <X className="size-4" aria-hidden />

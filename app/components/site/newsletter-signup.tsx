@@ -1,12 +1,15 @@
 import { buttonClass } from "#app/components/ui/button";
 import { cn } from "#app/lib/cn";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { useSchoolPack } from "#app/lib/root-data";
 
 /**
  * "Get the weekly digest": a plain form posting to /newsletter, so it works on reader pages (never
  * hydrated) and with JavaScript off. The reply page says to check the inbox (double opt-in).
  */
 export function NewsletterSignup({ id, className = "" }: { id: string; className?: string }) {
+  // A school pack has no server to subscribe with.
+  if (useSchoolPack()) return null;
   return (
     <section aria-labelledby={`${id}-heading`} className={cn("rounded-2xl border border-border p-6", className)}>
       <h2 id={`${id}-heading`} className="text-xl font-bold">

@@ -2,6 +2,7 @@ import { BookmarkPlus, Link2, MessageCircle, Printer, ThumbsUp } from "./icons";
 import { shareTargets } from "#app/lib/share";
 import { ShareButton, shareItemClass as itemClass } from "./share-button";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { useSchoolPack } from "#app/lib/root-data";
 
 /**
  * Share, WhatsApp, Facebook, Copy link, Print and Save for offline. The two networks are plain links
@@ -11,6 +12,8 @@ import { hook, hooks } from "#app/lib/reader-hooks";
  */
 export function ShareBar({ title, path, url }: { title: string; path: string; url: string }) {
   const targets = shareTargets(title, url);
+  // A school pack is read without a connection: nothing to share, save or print from.
+  if (useSchoolPack()) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden" data-share-bar>
       <ShareButton title={title} path={path} />

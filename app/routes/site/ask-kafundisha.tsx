@@ -15,7 +15,8 @@ import { cacheTag, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader
 import { services } from "#app/server/core/services.server";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly } from "#app/lib/viewer";
-import { answerTexts, myPostTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
+import { answerTexts, askOnlineText, myPostTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
+import { useRootData, useSchoolPack } from "#app/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -73,6 +74,8 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
   const { formRef, busy, values, fieldErrors, firstInvalid } = useSiteForm(actionData);
   // A new key after each stored question empties the chips along with the text fields.
   const chipsKey = actionData?.status === "sent" ? actionData.questionId : "asking";
+  const root = useRootData();
+  const schoolPack = useSchoolPack();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -91,84 +94,93 @@ export default function AskKafundishaPage({ loaderData, actionData }: Route.Comp
 
       {/* On a phone the form comes first; beside the list on a wide screen. */}
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6 lg:order-2">
-          <h2 id="ask-form-heading" className="text-xl font-bold">
-            Ask a Question
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">All fields are required. {answerTexts.trustRule}</p>
-          {actionData?.status === "sent" && (
-            <p
-              role="status"
-              tabIndex={-1}
-              autoFocus
-              className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
-            >
-              {answerTexts.questionSubmitted}{" "}
-              {actionData.publishedAt ? (
-                <a href={actionData.publishedAt} className="underline">
-                  {answerTexts.questionPublished}
-                </a>
-              ) : (
-                <>
-                  {answerTexts.questionWaiting}
-                  {actionData.askerSignedIn && (
-                    <>
-                      {" "}
-                      <a href="/account#account-posts" className="underline">
-                        {myPostTexts.seeWaiting}
-                      </a>
-                    </>
-                  )}
-                </>
-              )}
-            </p>
-          )}
-          <Form method="post" noValidate ref={formRef} className="mt-6 space-y-5">
-            <FormField
-              name="title"
-              label="Question Title"
-              maxLength={200}
-              placeholder="What would you like to ask?"
-              defaultValue={values?.title}
-              error={fieldErrors.title}
-              autoFocus={firstInvalid === "title"}
-            />
-            {/* Filled by the reader script as the title is typed; announced when it changes. */}
-            <div aria-live="polite" {...hook(hooks.similarQuestions, "field-title")}>
-              <div hidden className="rounded-md bg-subtle p-3 text-sm">
-                <p className="font-medium">Asked before: one of these may answer you</p>
-                <ul className="mt-1 space-y-1" />
-              </div>
-            </div>
-            <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} autoFocus={firstInvalid === "categories"} />
-            <FormField
-              name="description"
-              label="Detailed Description"
-              multiline
-              maxLength={5000}
-              placeholder="Describe your situation: the grade, class size, what you have tried so far."
-              defaultValue={values?.description}
-              error={fieldErrors.description}
-              autoFocus={firstInvalid === "description"}
-            />
-            {/* A signed-in asker hears at her account's address: only a guest is asked for one. */}
-            <div {...guestOnly}>
+        {schoolPack ? (
+          <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6 lg:order-2">
+            <h2 id="ask-form-heading" className="text-xl font-bold">
+              Ask a Question
+            </h2>
+            <p className="mt-2 text-muted-foreground">{askOnlineText(root?.publicUrl ?? "")}</p>
+          </section>
+        ) : (
+          <section aria-labelledby="ask-form-heading" className="rounded-xl border border-border p-6 lg:order-2">
+            <h2 id="ask-form-heading" className="text-xl font-bold">
+              Ask a Question
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">All fields are required. {answerTexts.trustRule}</p>
+            {actionData?.status === "sent" && (
+              <p
+                role="status"
+                tabIndex={-1}
+                autoFocus
+                className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
+              >
+                {answerTexts.questionSubmitted}{" "}
+                {actionData.publishedAt ? (
+                  <a href={actionData.publishedAt} className="underline">
+                    {answerTexts.questionPublished}
+                  </a>
+                ) : (
+                  <>
+                    {answerTexts.questionWaiting}
+                    {actionData.askerSignedIn && (
+                      <>
+                        {" "}
+                        <a href="/account#account-posts" className="underline">
+                          {myPostTexts.seeWaiting}
+                        </a>
+                      </>
+                    )}
+                  </>
+                )}
+              </p>
+            )}
+            <Form method="post" noValidate ref={formRef} className="mt-6 space-y-5">
               <FormField
-                name="email"
-                type="email"
-                label="Email to hear back (optional)"
-                optional
-                autoComplete="email"
-                maxLength={254}
-                hint={answerTexts.askerEmailHint}
-                defaultValue={values?.email}
-                error={fieldErrors.email}
-                autoFocus={firstInvalid === "email"}
+                name="title"
+                label="Question Title"
+                maxLength={200}
+                placeholder="What would you like to ask?"
+                defaultValue={values?.title}
+                error={fieldErrors.title}
+                autoFocus={firstInvalid === "title"}
               />
-            </div>
-            <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
-          </Form>
-        </section>
+              {/* Filled by the reader script as the title is typed; announced when it changes. */}
+              <div aria-live="polite" {...hook(hooks.similarQuestions, "field-title")}>
+                <div hidden className="rounded-md bg-subtle p-3 text-sm">
+                  <p className="font-medium">Asked before: one of these may answer you</p>
+                  <ul className="mt-1 space-y-1" />
+                </div>
+              </div>
+              <AskCategoryChips key={chipsKey} initial={values?.categories ?? []} error={fieldErrors.categories} autoFocus={firstInvalid === "categories"} />
+              <FormField
+                name="description"
+                label="Detailed Description"
+                multiline
+                maxLength={5000}
+                placeholder="Describe your situation: the grade, class size, what you have tried so far."
+                defaultValue={values?.description}
+                error={fieldErrors.description}
+                autoFocus={firstInvalid === "description"}
+              />
+              {/* A signed-in asker hears at her account's address: only a guest is asked for one. */}
+              <div {...guestOnly}>
+                <FormField
+                  name="email"
+                  type="email"
+                  label="Email to hear back (optional)"
+                  optional
+                  autoComplete="email"
+                  maxLength={254}
+                  hint={answerTexts.askerEmailHint}
+                  defaultValue={values?.email}
+                  error={fieldErrors.email}
+                  autoFocus={firstInvalid === "email"}
+                />
+              </div>
+              <FormFooter result={actionData} busy={busy} label="Submit Question" busyLabel="Submitting..." />
+            </Form>
+          </section>
+        )}
         <div className="lg:order-1">
           <AskBrowseQuestions params={loaderData.params} {...loaderData.browse} />
         </div>

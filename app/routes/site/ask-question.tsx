@@ -26,10 +26,11 @@ import { services } from "#app/server/core/services.server";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { RelatedArticleLinks } from "#app/components/site/related-reading";
 import { ShareBar } from "#app/components/site/share-bar";
-import { useRootData } from "#app/lib/root-data";
+import { useRootData, useSchoolPack } from "#app/lib/root-data";
 import {
   answerMaxLength,
   answerTexts,
+  askOnlineText,
   communityTexts,
   qaPageJsonLd,
   questionIdFrom,
@@ -414,6 +415,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
   const postIds = new Set([question.id, ...answers.map((answer) => answer.id)]);
   const answerResult = actionData?.step ? undefined : actionData;
   const root = useRootData();
+  const schoolPack = useSchoolPack();
   const path = questionPath(question);
   /** A part's marks on the page kept for everyone: shown to signed-in readers as most see it, set right by the reader script. */
   const sharedMarks = (kind: ReaderPart, postId: string) => ({
@@ -424,11 +426,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
   });
   /** A part that depends on the reader: on a page rendered for her, there only if she sees it; on the page kept for everyone, marked. */
   const part = (kind: ReaderPart, postId: string, element: React.ReactElement) =>
-    state ? (readerSees(state, kind, postId) ? element : null) : cloneElement(element, sharedMarks(kind, postId));
+    schoolPack ? null : state ? (readerSees(state, kind, postId) ? element : null) : cloneElement(element, sharedMarks(kind, postId));
   const voted = (postId: string) => Boolean(state?.voted.includes(postId));
   /** Edit: the form on a page rendered for her (open again after a refusal); a link to that page on the one kept for everyone. */
   const edit = (kind: "question" | "answer", postId: string, body: string, title?: string) =>
-    state ? (
+    schoolPack ? null : state ? (
       (readerSees(state, "edit", postId) || stepResult?.edit?.postId === postId) && (
         <EditForm kind={kind} postId={postId} title={title} body={body} refused={stepResult?.edit} open={loaderData.editing === postId} />
       )
@@ -512,6 +514,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         {stepResult && !postIds.has(stepResult.postId ?? "") && <StepOutcome result={stepResult} className="mt-3" />}
         {answers.length === 0 ? (
           <p className="mt-4 text-muted-foreground">
+            {schoolPack && "No answers yet."}
             {part("not-asked", question.id, <span>No answers yet. Share what has worked for you.</span>)}
             {part("asked", question.id, <span>{communityTexts.noAnswersForAsker}</span>)}
           </p>
@@ -585,7 +588,9 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
               </a>
             </p>,
           )}
-        {state ? (
+        {schoolPack ? (
+          <p className="mt-6 rounded-lg border border-border p-4 text-muted-foreground">{askOnlineText(root?.publicUrl ?? "")}</p>
+        ) : state ? (
           <AnswerForm result={answerResult} />
         ) : (
           <>

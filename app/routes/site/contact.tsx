@@ -6,6 +6,7 @@ import { clientInfo } from "#app/server/auth/auth.server";
 import { storeContactMessage, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "#app/lib/inbox-schema";
 import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { useSchoolPack } from "#app/lib/root-data";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,6 +42,7 @@ const officeHours = [
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { formRef, busy, values, fieldErrors, firstInvalid } = useSiteForm(actionData);
+  const schoolPack = useSchoolPack();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -101,72 +103,75 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-border p-6">
-          <h2 id="contact-form-heading" className="text-xl font-bold">
-            Send Us a Message
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
-          {actionData?.status === "sent" && (
-            <p
-              role="status"
-              tabIndex={-1}
-              autoFocus
-              className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
-            >
-              {sentText}
-            </p>
-          )}
-          <Form method="post" noValidate ref={formRef} className="mt-6 space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
+        {/* A school pack has no server to send with: its page gives the details to write to. */}
+        {!schoolPack && (
+          <section aria-labelledby="contact-form-heading" className="rounded-xl border border-border p-6">
+            <h2 id="contact-form-heading" className="text-xl font-bold">
+              Send Us a Message
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">All fields are required.</p>
+            {actionData?.status === "sent" && (
+              <p
+                role="status"
+                tabIndex={-1}
+                autoFocus
+                className="mt-4 rounded-md border border-success-border bg-success-soft p-4 font-medium text-success-soft-foreground"
+              >
+                {sentText}
+              </p>
+            )}
+            <Form method="post" noValidate ref={formRef} className="mt-6 space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  name="firstName"
+                  label="First Name"
+                  autoComplete="given-name"
+                  maxLength={100}
+                  defaultValue={values?.firstName}
+                  error={fieldErrors.firstName}
+                  autoFocus={firstInvalid === "firstName"}
+                />
+                <FormField
+                  name="lastName"
+                  label="Last Name"
+                  autoComplete="family-name"
+                  maxLength={100}
+                  defaultValue={values?.lastName}
+                  error={fieldErrors.lastName}
+                  autoFocus={firstInvalid === "lastName"}
+                />
+              </div>
               <FormField
-                name="firstName"
-                label="First Name"
-                autoComplete="given-name"
-                maxLength={100}
-                defaultValue={values?.firstName}
-                error={fieldErrors.firstName}
-                autoFocus={firstInvalid === "firstName"}
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={values?.email}
+                error={fieldErrors.email}
+                autoFocus={firstInvalid === "email"}
               />
               <FormField
-                name="lastName"
-                label="Last Name"
-                autoComplete="family-name"
-                maxLength={100}
-                defaultValue={values?.lastName}
-                error={fieldErrors.lastName}
-                autoFocus={firstInvalid === "lastName"}
+                name="subject"
+                label="Subject"
+                maxLength={200}
+                defaultValue={values?.subject}
+                error={fieldErrors.subject}
+                autoFocus={firstInvalid === "subject"}
               />
-            </div>
-            <FormField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              defaultValue={values?.email}
-              error={fieldErrors.email}
-              autoFocus={firstInvalid === "email"}
-            />
-            <FormField
-              name="subject"
-              label="Subject"
-              maxLength={200}
-              defaultValue={values?.subject}
-              error={fieldErrors.subject}
-              autoFocus={firstInvalid === "subject"}
-            />
-            <FormField
-              name="message"
-              label="Message"
-              multiline
-              maxLength={5000}
-              defaultValue={values?.message}
-              error={fieldErrors.message}
-              autoFocus={firstInvalid === "message"}
-            />
-            <FormFooter result={actionData} busy={busy} label="Send Message" busyLabel="Sending..." />
-          </Form>
-        </section>
+              <FormField
+                name="message"
+                label="Message"
+                multiline
+                maxLength={5000}
+                defaultValue={values?.message}
+                error={fieldErrors.message}
+                autoFocus={firstInvalid === "message"}
+              />
+              <FormFooter result={actionData} busy={busy} label="Send Message" busyLabel="Sending..." />
+            </Form>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/resources";
-import { searchLessonResources, type LessonResourceCard } from "#app/server/articles/lesson-resources.server";
+import { lessonResourceFacets, searchLessonResources, type LessonResourceCard } from "#app/server/articles/lesson-resources.server";
 import { listSubjects } from "#app/server/articles/curriculum-filters.server";
 import { services } from "#app/server/core/services.server";
 import { leadResourcesOf, type ArticleResource } from "#app/server/resources/resources.server";
 import { ResourceDownload, ResourceThumbnail } from "#app/components/site/article-resources";
+import { CurriculumLinks } from "#app/components/site/curriculum-filters";
 import { ListControls } from "#app/components/site/list-controls";
 import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { Pagination } from "#app/components/site/pagination";
@@ -16,18 +17,22 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 import { lessonResultsAnchor, resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 import { formatFileSize } from "#app/lib/resource-files";
 import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { useSchoolPack } from "#app/lib/root-data";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { pageRequest as pageRequestOf } from "#app/server/reader-pages/page-request.server";
 import { buttonClass } from "#app/components/ui/button";
 
 const description =
   "Lesson plans, schemes of work, worksheets, assessments and readings for Zambian teachers, by grade, subject and language: ECE, Grades 1–12 and Forms 1–6.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = { ...parseArticleListParams(url.searchParams), category: null, view: "grid" as const };
-  const [found, subjects] = await Promise.all([
+  const [found, subjects, filterCounts] = await Promise.all([
     searchLessonResources({ q: params.q, sort: params.sort, curriculum: params }, pageRequest(url.searchParams)),
     listSubjects(services().db),
+    // A school pack has no filter form: it offers the filters as links, with their counts.
+    pageRequestOf(context).schoolPack ? lessonResourceFacets(params) : null,
   ]);
   const leads = await leadResourcesOf(
     services().db,
@@ -40,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     resources: found.resources.map((resource) => ({ ...resource, lead: leads.get(resource.id) ?? null })),
     total: found.total,
     pages: pageLinks(url, found),
+    filterCounts,
     /** The feed of exactly these filters, when any is set (an unknown subject has none). */
     feed:
       resourceFeedQuery(params) && (!params.subject || subjectName) ? { query: resourceFeedQuery(params), name: resourceFeedName(params, subjectName) } : null,
@@ -76,7 +82,8 @@ export const handle: ReaderPageHandle = {
 export const clientLoader = loadAsDocument;
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const { params, subjects, resources, total, pages, feed } = loaderData;
+  const { params, subjects, resources, total, pages, feed, filterCounts } = loaderData;
+  const schoolPack = useSchoolPack();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10">
       <header>
@@ -85,8 +92,14 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           Something to use on Monday: lesson plans, schemes of work, worksheets and readings, by grade, subject and language.
         </p>
       </header>
-      <LanguageChips params={params} />
-      <ListControls params={params} searchLabel="Search resources" searchPlaceholder="Search by title or excerpt..." subjects={subjects} />
+      {filterCounts ? (
+        <CurriculumLinks path={resourcesPath} params={params} subjects={subjects} counts={filterCounts} />
+      ) : (
+        <>
+          <LanguageChips params={params} />
+          <ListControls params={params} searchLabel="Search resources" searchPlaceholder="Search by title or excerpt..." subjects={subjects} />
+        </>
+      )}
       <div id={lessonResultsAnchor} className="flex scroll-mt-20 flex-wrap items-center gap-3">
         <p role="status" {...hook(hooks.listStatus)} className="text-sm text-muted-foreground">
           {`${plural(total, { one: "resource", other: "resources" })} found`}
@@ -112,20 +125,22 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       )}
-      <p className="text-sm text-muted-foreground">
-        Follow new resources:{" "}
-        {feed && (
-          <>
-            <a href={`${resourcesPath}/rss.xml${feed.query}`} className="font-medium text-foreground underline underline-offset-4">
-              {`RSS feed for ${feed.name.replace(/^Lesson Resources: /, "")}`}
-            </a>
-            {" · "}
-          </>
-        )}
-        <a href={`${resourcesPath}/rss.xml`} className="font-medium text-foreground underline underline-offset-4">
-          RSS feed of all resources
-        </a>
-      </p>
+      {!schoolPack && (
+        <p className="text-sm text-muted-foreground">
+          Follow new resources:{" "}
+          {feed && (
+            <>
+              <a href={`${resourcesPath}/rss.xml${feed.query}`} className="font-medium text-foreground underline underline-offset-4">
+                {`RSS feed for ${feed.name.replace(/^Lesson Resources: /, "")}`}
+              </a>
+              {" · "}
+            </>
+          )}
+          <a href={`${resourcesPath}/rss.xml`} className="font-medium text-foreground underline underline-offset-4">
+            RSS feed of all resources
+          </a>
+        </p>
+      )}
     </div>
   );
 }

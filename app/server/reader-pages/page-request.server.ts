@@ -33,6 +33,8 @@ export interface PageRequest {
   readonly readerPage: ReaderPage<unknown> | null;
   /** Pages without images (`Save-Data: on`, or the footer's switch). */
   readonly dataSaver: boolean;
+  /** Rendered for a school pack (app/server/school-pack), read without a server: pages offer links where the site has forms. */
+  readonly schoolPack: boolean;
   /** Set by the renderer for a reader page it rendered with 200 whose route declares cache tags: what it shows. */
   cacheTags: readonly string[] | null;
 }
@@ -50,9 +52,10 @@ export function pageRequest(context: Readonly<RouterContextProvider>): PageReque
 export function loadContextOf(
   view: Pick<ViewedRequest, "readerPage" | "dataSaver" | "clientAddress">,
   cspNonce: string,
+  { schoolPack = false } = {},
 ): { context: RouterContextProvider; page: PageRequest } {
   const context = new RouterContextProvider();
-  const page: PageRequest = { readerPage: view.readerPage, dataSaver: view.dataSaver, cacheTags: null };
+  const page: PageRequest = { readerPage: view.readerPage, dataSaver: view.dataSaver, schoolPack, cacheTags: null };
   context.set(pageRequestKey, page);
   setRequestValues(context, { clientAddress: view.clientAddress, cspNonce });
   return { context, page };

@@ -12,7 +12,7 @@ import { buildSitemap } from "#app/server/seo/sitemap.server";
 import { escapeXml as escapeHtml } from "#app/server/seo/xml.server";
 import { madeOnNote, withMadeOnNote, withoutServerParts } from "./offline-page.server";
 import type { PageSource } from "./page-source.server";
-import { isPackedPage, pageFileOf, relativeLink } from "./pack-paths.server";
+import { firstPageKeyOf, packedPageKey, pageFileOf, relativeLink } from "./pack-paths.server";
 
 // The static site both formats are made of: the site's own pages, rendered as an anonymous reader
 // gets them (page-source.server.ts), made fit to read without a server (offline-page.server.ts),
@@ -53,29 +53,57 @@ export interface StaticSite {
 // Pages are rendered a few at a time: the database answers one query at a time anyway (PGlite).
 const renderConcurrency = 4;
 
-/** Every page of the pack: the sitemap's (every published article, question, tag and author page) and what they link to. */
-async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (progress: PackProgress) => void): Promise<Map<string, string>> {
+/** The pages of a pack, by key (pack-paths.server.ts): their HTML, and how a list's later pages follow on. */
+interface RenderedPages {
+  html: Map<string, string>;
+  /** A list's later page → its number (2, 3, …). */
+  pageNumbers: Map<string, number>;
+  /** A list's later page → the page whose "Next" led to it, where its "Previous" goes. */
+  previous: Map<string, string>;
+}
+
+/** A link's text in an attribute, as the browser reads it: `&amp;` is `&`. */
+const attributeText = (value: string) => value.replaceAll("&amp;", "&");
+
+/**
+ * Every page of the pack: the sitemap's (every published article, question, tag and author page),
+ * what they link to, and every list's pages one after the other: each "Next" is followed; a
+ * "Previous" (`?before=`) is the page that led there, so no page is packed twice.
+ */
+async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (progress: PackProgress) => void): Promise<RenderedPages> {
   const sitemap = await buildSitemap(publicUrl);
   const seeds = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => new URL(loc!.replaceAll("&amp;", "&")).pathname);
-  const queued = new Set<string>(["/"]);
-  const queue = ["/"];
-  const enqueue = (sitePath: string) => {
-    if (isPackedPage(sitePath) && !queued.has(sitePath)) {
-      queued.add(sitePath);
-      queue.push(sitePath);
+  const rendered: RenderedPages = { html: new Map(), pageNumbers: new Map(), previous: new Map() };
+  const queued = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (key: string | null) => {
+    if (key !== null && !queued.has(key)) {
+      queued.add(key);
+      queue.push(key);
     }
   };
-  seeds.forEach(enqueue);
-  const rendered = new Map<string, string>();
+  ["/", "/categories", ...seeds].forEach((sitePath) => enqueue(packedPageKey(sitePath)));
   let done = 0;
   async function worker() {
-    for (let sitePath = queue.shift(); sitePath !== undefined; sitePath = queue.shift()) {
-      const page = await pages(sitePath);
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      const page = await pages(key);
       done++;
       onProgress?.({ pagesDone: done, pagesFound: queued.size });
       if (page.status !== 200) continue; // gone meanwhile, or never public: links to it go to the live site
-      rendered.set(sitePath, page.html);
-      for (const [, href] of page.html.matchAll(/\shref="(\/[^"?#]*)/g)) enqueue(href!);
+      rendered.html.set(key, page.html);
+      const listKey = firstPageKeyOf(key) ?? key;
+      for (const [, href] of page.html.matchAll(/\shref="(\/[^"#]*)/g)) {
+        const linked = packedPageKey(attributeText(href!));
+        if (linked === null || queued.has(linked)) continue;
+        const nextOf = firstPageKeyOf(linked);
+        if (nextOf !== null) {
+          // Only this list's own "Next" leads on: its number is one more than this page's.
+          if (nextOf !== listKey) continue;
+          rendered.pageNumbers.set(linked, (rendered.pageNumbers.get(key) ?? 1) + 1);
+          rendered.previous.set(linked, key);
+        }
+        enqueue(linked);
+      }
     }
   }
   // Workers finding the queue empty stop; a page rendered later may add more, so go round until none is left.
@@ -165,8 +193,9 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
     if (!resource) return "";
     if (resource.sizeBytes > maxResourceBytes) {
       resourcesLeftOut++;
-      const text = `Not in this pack: ${resource.title} (${formatFileSize(resource.sizeBytes)}) — download it online`;
-      return `<a href="${escapeHtml(live + href)}" class="font-medium text-accent underline">${escapeHtml(text)}</a>`;
+      // Its address as text: a pack links nowhere outside itself but its made-on line.
+      const text = `Not in this pack: ${resource.title} (${formatFileSize(resource.sizeBytes)}) — download it online at ${live + href}`;
+      return `<span class="font-medium">${escapeHtml(text)}</span>`;
     }
     const file = `downloads/${id.toLowerCase()}/${resourceFileName(resource.title, resource.format)}`;
     files.set(file, { from: "storage", bucket: resourceBucket, key: resource.storageKey });
@@ -188,8 +217,11 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
     }
   }
 
-  /** A link or source of a page: inside the pack when the pack holds it, else on the live site. */
-  function rewritten(url: string, pageFile: string): string {
+  const fileOf = (key: string) => pageFileOf(key, rendered.pageNumbers.get(key));
+
+  /** A link or source of the page `key`: inside the pack when the pack holds it, else on the live site. */
+  function rewritten(url: string, key: string): string {
+    const pageFile = fileOf(key);
     const preview = previews.get(url);
     if (preview) return encodedPath(relativeLink(pageFile, preview));
     const stored = storedFileOf(storage, url);
@@ -199,23 +231,25 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
       return encodedPath(relativeLink(pageFile, file));
     }
     if (!url.startsWith("/") || url.startsWith("//")) return url;
-    const [, sitePath = "", rest = ""] = /^([^?#]*)(.*)$/.exec(url)!;
-    if (!rest.startsWith("?") && rendered.has(sitePath)) return relativeLink(pageFile, pageFileOf(sitePath)) + rest;
-    if (rest === "" && clientFile.test(sitePath)) {
-      const file = sitePath.slice(1);
-      files.set(file, { from: "client", path: sitePath });
+    const [, link = "", hash = ""] = /^([^#]*)(.*)$/.exec(attributeText(url))!;
+    // "Previous" on a list's later page: the page whose "Next" led here.
+    const linked = new URLSearchParams(link.split("?", 2)[1]).has("before") ? rendered.previous.get(key) : packedPageKey(link);
+    if (linked !== undefined && linked !== null && rendered.html.has(linked)) return relativeLink(pageFile, fileOf(linked)) + hash;
+    if (!link.includes("?") && hash === "" && clientFile.test(link)) {
+      const file = link.slice(1);
+      files.set(file, { from: "client", path: link });
       return relativeLink(pageFile, file);
     }
     return live + url;
   }
 
-  for (const [sitePath, html] of rendered) {
-    const pageFile = pageFileOf(sitePath);
-    let page = withMadeOnNote(withoutServerParts(html), madeOnNote(options.madeOn, live + sitePath));
+  for (const [key, html] of rendered.html) {
+    const pageFile = fileOf(key);
+    let page = withMadeOnNote(withoutServerParts(html), madeOnNote(options.madeOn, live + key));
     const anchors = [...page.matchAll(/<a\b[^>]*\shref="(\/downloads\/[^"]*)"[^>]*>[\s\S]*?<\/a>/gi)];
     for (const [anchor, href] of anchors) page = page.replace(anchor, await resourceLink(anchor, href!, pageFile));
     await findPreviews(page);
-    page = page.replace(/(\s(?:href|src))="([^"]*)"/gi, (_match, attribute: string, url: string) => `${attribute}="${rewritten(url, pageFile)}"`);
+    page = page.replace(/(\s(?:href|src))="([^"]*)"/gi, (_match, attribute: string, url: string) => `${attribute}="${rewritten(url, key)}"`);
     await fs.mkdir(path.dirname(path.join(dir, pageFile)), { recursive: true });
     await fs.writeFile(path.join(dir, pageFile), page);
   }
@@ -226,8 +260,8 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
     if (path.relative(dir, target).startsWith("..") || !(await copyFile(storage, clientDir, source, target))) missingFiles.push(file);
   }
   return {
-    articleCount: [...rendered.keys()].filter((sitePath) => sitePath.startsWith("/articles/")).length,
-    pageCount: rendered.size,
+    articleCount: [...rendered.html.keys()].filter((key) => key.startsWith("/articles/")).length,
+    pageCount: rendered.html.size,
     resourcesLeftOut,
     missingFiles,
   };

@@ -8,7 +8,7 @@ import { smallestSource, tagAttributes } from "#app/server/reader-pages/data-sav
 
 /** Links to pages that are a reader's own or need a server even online: left out of a pack altogether. */
 const personalLinks = /^\/(auth|account|saved|newsletter|sign-out|admin|data-saver)(\/|$|\?|#)/;
-const keptLinkRels = new Set(["stylesheet", "icon", "canonical"]);
+const keptLinkRels = new Set(["stylesheet", "icon"]);
 
 /** The page without what needs a server, with one source per image. */
 export function withoutServerParts(html: string): string {

@@ -17,7 +17,7 @@ export function pageSourceOf(build: ServerBuild, publicUrl: string): PageSource 
   const origin = new URL(publicUrl).origin;
   return async (path) => {
     const view = { clientAddress: "127.0.0.1", dataSaver: false, readerPage: readerPageAt(path) };
-    const { context } = loadContextOf(view, "");
+    const { context } = loadContextOf(view, "", { schoolPack: true });
     const response = await handle(new Request(origin + path, { headers: { host: new URL(origin).host } }), context);
     return { status: response.status, html: await response.text() };
   };
