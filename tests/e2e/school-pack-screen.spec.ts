@@ -31,9 +31,12 @@ test("an admin makes a school pack, watches it being made, downloads it, and set
 
   const download = page.waitForEvent("download");
   await staticPack.getByRole("link", { name: /Download the static site/ }).click();
-  const saved = await (await download).path();
-  const files = unzipSync(readFileSync(saved));
-  expect(Object.keys(files)).toContain("index.html");
+  const downloaded = await download;
+  // Saved under the magazine's name and the day, it unpacks into a folder of that name.
+  const name = downloaded.suggestedFilename();
+  expect(name).toMatch(/^the-educator-school-pack-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(readFileSync(await downloaded.path()));
+  expect(Object.keys(files)).toContain(`${name.slice(0, -".zip".length)}/index.html`);
 
   await page.getByLabel("Make a pack every month").check();
   await page.getByLabel("Day of the month").selectOption("15");

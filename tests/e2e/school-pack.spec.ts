@@ -18,7 +18,8 @@ const demoStaticPackBudgetBytes = 2 * 1024 * 1024;
 
 let folder: string;
 let packBytes: number;
-const home = () => pathToFileURL(path.join(folder, "site", "index.html")).href;
+let packFolder: string;
+const home = () => pathToFileURL(path.join(folder, "site", packFolder, "index.html")).href;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -42,7 +43,12 @@ test.beforeAll(async () => {
   expect(stdout.trim().split("\n")).toHaveLength(1);
   expect(stdout).toMatch(/\.zip {2}[\d.]+ (KB|MB) {2}\d+ articles$/m);
   packBytes = fs.statSync(file!).size;
-  for (const [name, bytes] of Object.entries(unzipSync(fs.readFileSync(file!)))) {
+  // One folder, named as the file is: the magazine and the day.
+  packFolder = path.basename(file!, ".zip");
+  expect(packFolder).toMatch(/^the-educator-school-pack-\d{4}-\d{2}-\d{2}$/);
+  const entries = Object.entries(unzipSync(fs.readFileSync(file!)));
+  expect(entries.filter(([name]) => !name.startsWith(`${packFolder}/`))).toEqual([]);
+  for (const [name, bytes] of entries) {
     const target = path.join(folder, "site", name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, bytes);
@@ -91,7 +97,7 @@ test("the static pack opens from disk with the network off: home, an article wit
   const firstCard = page.locator("main article h3 a").first();
   const firstTitle = (await firstCard.innerText()).trim();
   await firstCard.click();
-  await expect(page).toHaveURL(/\/site\/articles\/[0-9a-f-]+\.html$/);
+  await expect(page).toHaveURL(/-school-pack-\d{4}-\d{2}-\d{2}\/articles\/[0-9a-f-]+\.html$/);
   await expect(page.getByRole("heading", { level: 1, name: firstTitle })).toBeVisible();
   await expect(page.getByRole("link", { name: "Read this page online" })).toHaveAttribute("href", /^https:\/\/educator\.example\.org\/articles\/[0-9a-f-]+$/);
   await expectImagesShown(page);
@@ -126,10 +132,10 @@ test("offline, a teacher finds the Grade 4 reading lesson in Chinyanja through t
     .getByRole("navigation", { name: "Narrow these down" })
     .getByRole("link", { name: /^Chinyanja \(\d+\)$/ })
     .click();
-  await expect(page).toHaveURL(/\/site\/resources\/level-grade-4_lang-ny\.html$/);
+  await expect(page).toHaveURL(/-school-pack-\d{4}-\d{2}-\d{2}\/resources\/level-grade-4_lang-ny\.html$/);
   const lessons = page.getByRole("list", { name: "Lesson resources" }).getByRole("listitem");
   await expect(lessons.first()).toBeVisible();
   await lessons.first().getByRole("heading").getByRole("link").click();
-  await expect(page).toHaveURL(/\/site\/articles\/[0-9a-f-]+\.html$/);
+  await expect(page).toHaveURL(/-school-pack-\d{4}-\d{2}-\d{2}\/articles\/[0-9a-f-]+\.html$/);
   await expect(page.locator('main [lang="ny"]').first()).toBeVisible();
 });

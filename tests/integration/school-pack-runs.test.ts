@@ -77,9 +77,12 @@ describe(`school packs made on the server (${testDatabaseKind})`, () => {
     const download = /href="([^"]+\.zip)"/.exec(html)![1]!;
     const zip = await fetch(server.url + download);
     expect(zip.status).toBe(200);
+    // Saved under the magazine's name and the day; it unpacks into a folder of that name.
+    const saveAs = /filename="(the-educator-school-pack-\d{4}-\d{2}-\d{2})\.zip"/.exec(zip.headers.get("content-disposition") ?? "")?.[1];
+    expect(saveAs).toBeDefined();
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    expect(Object.keys(files)).toContain("index.html");
-    expect(Buffer.from(files["index.html"]!).toString()).toContain("Packed for Every School");
+    expect(Object.keys(files)).toContain(`${saveAs}/index.html`);
+    expect(Buffer.from(files[`${saveAs}/index.html`]!).toString()).toContain("Packed for Every School");
   });
 
   it("makes the monthly pack once, however many instances check its slot", async () => {

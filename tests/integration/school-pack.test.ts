@@ -53,9 +53,13 @@ const aPicture = (color: string) =>
     .jpeg()
     .toBuffer();
 
-/** Every file of a zip by name, HTML as text. */
+/** Every file of a zip by name within its one folder (checked: named after the magazine and the day), HTML as text. */
 function unzipped(file: string) {
-  const entries = unzipSync(fs.readFileSync(file));
+  const folder = path.basename(file, ".zip");
+  expect(folder).toMatch(/^the-educator-school-pack-\d{4}-\d{2}-\d{2}$/);
+  const all = Object.entries(unzipSync(fs.readFileSync(file)));
+  expect(all.filter(([name]) => !name.startsWith(`${folder}/`)).map(([name]) => name)).toEqual([]);
+  const entries = Object.fromEntries(all.map(([name, bytes]) => [name.slice(folder.length + 1), bytes]));
   const html = new Map(
     Object.entries(entries)
       .filter(([name]) => name.endsWith(".html"))
@@ -389,9 +393,11 @@ describe("a small magazine's pack", () => {
   });
 
   it.skipIf(!zimToolsHere || !kiwixServeHere)("a ZIM pack passes zimcheck, and kiwix-serve serves its pages, images and full-text search", async () => {
-    const pack = await make("zim");
+    const { db } = started.services;
+    const inChinyanja = await anArticle(db, { title: "Nkhani ya kalulu", language: "ny", content: "Kalulu anali **wochenjera** kwambiri." });
+    const pack = await make("zim").finally(() => db.delete(articles).where(eq(articles.id, inChinyanja.id)));
     expect(pack.file.endsWith(".zim")).toBe(true);
-    expect(pack.articleCount).toBe(2);
+    expect(pack.articleCount).toBe(3);
     const check = await run("zimcheck", ["-A", pack.file]).catch((error: { stdout: string; stderr: string }) => error);
     expect(check.stdout).toContain("Overall Test Status: Pass");
 
@@ -408,7 +414,8 @@ describe("a small magazine's pack", () => {
         throw new Error("kiwix-serve did not answer");
       })();
       expect(catalog).toContain("<title>The Educator</title>");
-      expect(catalog).toContain("<language>eng</language>");
+      // The languages its pages are written in, the most used first.
+      expect(catalog).toContain("<language>eng,nya</language>");
       const book = /<link type="text\/html" href="\/([^"/]+)"/.exec(catalog)?.[1];
       expect(book).toBeDefined();
 
@@ -426,6 +433,9 @@ describe("a small magazine's pack", () => {
       const search = await fetch(`${base}/search?content=${book}&pattern=xylophonic`);
       expect(search.status).toBe(200);
       expect(await search.text()).toContain(`/${book}/articles/${magazine.first.id}.html`);
+      // A word of Chinyanja finds its page.
+      const chinyanja = await fetch(`${base}/search?content=${book}&pattern=wochenjera`);
+      expect(await chinyanja.text()).toContain(`/${book}/articles/${inChinyanja.id}.html`);
     } finally {
       kiwix.kill();
     }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/school-pack-download";
 import { services } from "#app/server/core/services.server";
 import { isServedPackName, schoolPackBucket } from "#app/server/school-pack/pack-store.server";
 import { attachment } from "#app/server/export/text-stream.server";
+import { packName } from "#app/server/school-pack/pack-paths.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -22,7 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": contentTypes[params.name.endsWith(".zip") ? "zip" : "zim"],
       "Content-Length": String(file.size),
-      "Content-Disposition": attachment(`the-educator-school-pack-${params.name}`),
+      // The magazine and the day, as the zip's folder is named: the stored name's random part is no name for a school.
+      "Content-Disposition": attachment(`${packName(params.name)}.${params.name.endsWith(".zip") ? "zip" : "zim"}`),
       "X-Content-Type-Options": "nosniff",
       // The file behind a name never changes; an hour lets a school's proxy share it without
       // keeping a removed pack long.

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { articleResources, articles } from "#database/schema";
 import { formatFileSize, resourceBucket, resourceFileName } from "#app/lib/resource-files";
 import { isUuid } from "#app/lib/uuid";
@@ -48,6 +48,8 @@ export interface StaticSite {
   resourcesLeftOut: number;
   /** Files a page shows that could not be read (an upload removed from storage): the page shows them broken. */
   missingFiles: string[];
+  /** The languages the published articles are written in (BCP 47), the most used first. */
+  languages: string[];
 }
 
 // Pages are rendered a few at a time: the database answers one query at a time anyway (PGlite).
@@ -129,6 +131,17 @@ async function packableResource(db: AppDb, id: string) {
     .innerJoin(articles, eq(articles.id, articleResources.articleId))
     .where(and(eq(articleResources.id, id.toLowerCase()), publishedOnly));
   return resource ?? null;
+}
+
+/** The languages of the published articles, the most used first. */
+async function publishedLanguages(db: AppDb): Promise<string[]> {
+  const rows = await db
+    .select({ language: articles.language, articles: count() })
+    .from(articles)
+    .where(publishedOnly)
+    .groupBy(articles.language)
+    .orderBy(desc(count()), articles.language);
+  return rows.map((row) => row.language).filter((language) => language !== null);
 }
 
 /** A file of the pack other than a page: where it comes from and where it goes. */
@@ -264,5 +277,6 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
     pageCount: rendered.html.size,
     resourcesLeftOut,
     missingFiles,
+    languages: await publishedLanguages(db),
   };
 }

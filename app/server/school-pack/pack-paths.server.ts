@@ -1,5 +1,7 @@
 import path from "node:path";
 import { curriculumFilterNames } from "#app/lib/article-list-params";
+import { siteName } from "#app/lib/seo";
+import { slugify } from "#app/lib/slug";
 
 // Which of the site's pages a school pack holds, and the file each becomes. Every page is a file
 // ending in .html (never a folder's index), so links work from disk (file://) as well as in Kiwix.
@@ -87,4 +89,14 @@ export function pageFileOf(key: string, pageNumber = 1): string {
 /** `to` (a pack file) as a link from the pack file `from`. */
 export function relativeLink(from: string, to: string): string {
   return path.posix.relative(path.posix.dirname(from), to) || path.posix.basename(to);
+}
+
+/**
+ * What a pack is called, as a file and as the zip's one folder: the magazine and the day it was made
+ * (UTC, as its stored name says: "the-educator-school-pack-2026-11-26"). `madeAt` may be a stored
+ * pack's name, which begins with its time.
+ */
+export function packName(madeAt: Date | string): string {
+  const day = typeof madeAt === "string" ? madeAt.slice(0, 10) : madeAt.toISOString().slice(0, 10);
+  return `${slugify(siteName)}-school-pack-${day}`;
 }

@@ -5,11 +5,13 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { siteName } from "#app/lib/seo";
+import { slugify } from "#app/lib/slug";
+import { packName } from "./pack-paths.server";
 import type { Services } from "#app/server/core/services.server";
 import { services as startedServices } from "#app/server/core/services.server";
 import { buildStaticSite, type PackProgress } from "./build-static-site.server";
 import type { PageSource } from "./page-source.server";
-import { writeIllustration, writeZim } from "./zim.server";
+import { writeIllustration, writeZim, zimLanguageCode } from "./zim.server";
 
 // The school pack: the whole published magazine as one file a school without a connection can
 // read: a ZIM file for Kiwix (kiwix-serve, the Android and desktop apps), or a zip of a plain static
@@ -78,9 +80,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 // Images and documents are compressed already: stored as they are, the zip is made faster and no larger.
 const storedAsIs = /\.(webp|jpe?g|png|gif|pdf|docx|pptx|xlsx|odt|odp|ods)$/i;
 
-async function writeZip(siteDir: string, zipFile: string) {
+/** The site's folder as a zip that unpacks into one folder, `folder`. */
+async function writeZip(siteDir: string, zipFile: string, folder: string) {
   const zip = new yazl.ZipFile();
-  for (const file of await filesUnder(siteDir)) zip.addFile(path.join(siteDir, file), file, { compress: !storedAsIs.test(file) });
+  for (const file of await filesUnder(siteDir)) zip.addFile(path.join(siteDir, file), `${folder}/${file}`, { compress: !storedAsIs.test(file) });
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(zipFile));
 }
@@ -103,11 +106,14 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
       onProgress: options.onProgress,
     });
     await fs.mkdir(options.outDir, { recursive: true });
-    const file = path.resolve(options.outDir, `the-educator-school-pack-${packStamp(madeAt)}.${packExtension[options.format]}`);
+    const file = path.resolve(options.outDir, `${packName(madeAt)}.${packExtension[options.format]}`);
     if (options.format === "static") {
-      await writeZip(siteDir, file);
+      await writeZip(siteDir, file, packName(madeAt));
     } else {
       const illustration = "illustration-48x48.png";
+      // Every language its pages are written in, the most used first (English when none is known).
+      const zimLanguages = site.languages.map(zimLanguageCode).filter((code) => code !== null);
+      if (zimLanguages.length === 0) zimLanguages.push("eng");
       await writeIllustration(await fs.readFile(path.join(options.clientDir, "favicon.svg")), path.join(siteDir, illustration));
       await writeZim(
         siteDir,
@@ -115,10 +121,10 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
         {
           title: siteName,
           description: zimDescription,
-          language: "eng",
+          language: zimLanguages.join(","),
           creator: siteName,
           publisher: siteName,
-          name: "the-educator_en_all",
+          name: `${slugify(siteName)}_${site.languages.length === 1 ? site.languages[0] : "mul"}_all`,
           source: config.PUBLIC_URL,
         },
         { illustration, command: options.zimwriterfs },

@@ -27,12 +27,23 @@ export async function hasZimwriterfs(command = "zimwriterfs"): Promise<boolean> 
   );
 }
 
+// ISO 639-1 → 639-3 for the languages the site offers and a few more a Zambian school may meet;
+// Zambian languages without a two-letter code are written with their three-letter one already.
+const threeLetterCodes: Record<string, string> = { en: "eng", ny: "nya", fr: "fra", pt: "por", sw: "swa", es: "spa", de: "deu", ar: "ara", zh: "zho" };
+
+/** The ISO 639-3 code ZIM metadata wants for a BCP 47 tag ("ny" → "nya", "bem" → "bem"), or null when it is not known. */
+export function zimLanguageCode(tag: string): string | null {
+  const primary = tag.toLowerCase().split("-", 1)[0]!;
+  if (/^[a-z]{3}$/.test(primary)) return primary;
+  return threeLetterCodes[primary] ?? null;
+}
+
 export interface ZimMetadata {
   /** At most 30 characters (zimcheck). */
   title: string;
   /** At most 80 characters (zimcheck). */
   description: string;
-  /** ISO 639-3 ("eng"). */
+  /** ISO 639-3 codes, comma-separated, the main one first ("eng,nya,bem"). */
   language: string;
   creator: string;
   publisher: string;
