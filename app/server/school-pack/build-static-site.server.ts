@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { and, count, desc, eq } from "drizzle-orm";
 import { articleResources, articles } from "#database/schema";
@@ -55,8 +56,9 @@ export interface StaticSite {
 // Pages are rendered a few at a time: the database answers one query at a time anyway (PGlite).
 const renderConcurrency = 4;
 
-/** The pages of a pack, by key (pack-paths.server.ts): their HTML, and how a list's later pages follow on. */
+/** The pages of a pack, by key (pack-paths.server.ts): the file each was rendered to, and how a list's later pages follow on. */
 interface RenderedPages {
+  /** Key → the file its HTML was written to as rendered: pages are kept on disk, not in memory, however many there are. */
   html: Map<string, string>;
   /** A list's later page → its number (2, 3, …). */
   pageNumbers: Map<string, number>;
@@ -72,7 +74,7 @@ const attributeText = (value: string) => value.replaceAll("&amp;", "&");
  * what they link to, and every list's pages one after the other: each "Next" is followed; a
  * "Previous" (`?before=`) is the page that led there, so no page is packed twice.
  */
-async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (progress: PackProgress) => void): Promise<RenderedPages> {
+async function renderPages(pages: PageSource, publicUrl: string, rawDir: string, onProgress?: (progress: PackProgress) => void): Promise<RenderedPages> {
   const sitemap = await buildSitemap(publicUrl);
   const seeds = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => new URL(loc!.replaceAll("&amp;", "&")).pathname);
   const rendered: RenderedPages = { html: new Map(), pageNumbers: new Map(), previous: new Map() };
@@ -92,7 +94,9 @@ async function renderPages(pages: PageSource, publicUrl: string, onProgress?: (p
       done++;
       onProgress?.({ pagesDone: done, pagesFound: queued.size });
       if (page.status !== 200) continue; // gone meanwhile, or never public: links to it go to the live site
-      rendered.html.set(key, page.html);
+      const rawFile = path.join(rawDir, `${rendered.html.size}.html`);
+      rendered.html.set(key, rawFile);
+      await fs.writeFile(rawFile, page.html);
       const listKey = firstPageKeyOf(key) ?? key;
       for (const [, href] of page.html.matchAll(/\shref="(\/[^"#]*)/g)) {
         const linked = packedPageKey(attributeText(href!));
@@ -190,9 +194,19 @@ async function copyFile(storage: Storage, clientDir: string, source: PackedFile,
 }
 
 export async function buildStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
+  const live = options.publicUrl.replace(/\/+$/, "");
+  const rawDir = await fs.mkdtemp(path.join(os.tmpdir(), "school-pack-pages-"));
+  try {
+    return await packPages(options, await renderPages(options.pages, live, rawDir, options.onProgress));
+  } finally {
+    await fs.rm(rawDir, { recursive: true, force: true });
+  }
+}
+
+/** The rendered pages made fit for the pack, written to `options.dir` one at a time, with the files they show. */
+async function packPages(options: StaticSiteOptions, rendered: RenderedPages): Promise<StaticSite> {
   const { dir, storage, db, publicUrl, clientDir, maxResourceBytes } = options;
   const live = publicUrl.replace(/\/+$/, "");
-  const rendered = await renderPages(options.pages, live, options.onProgress);
   const files = new Map<string, PackedFile>(); // pack file → its source
   let resourcesLeftOut = 0;
 
@@ -256,7 +270,8 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
     return live + url;
   }
 
-  for (const [key, html] of rendered.html) {
+  for (const [key, rawFile] of rendered.html) {
+    const html = await fs.readFile(rawFile, "utf8");
     const pageFile = fileOf(key);
     let page = withMadeOnNote(withoutServerParts(html), madeOnNote(options.madeOn, live + key));
     const anchors = [...page.matchAll(/<a\b[^>]*\shref="(\/downloads\/[^"]*)"[^>]*>[\s\S]*?<\/a>/gi)];
