@@ -16,6 +16,7 @@ export default [
     route("ask-kafundisha/unsubscribe", "routes/site/question-mails-unsubscribe.tsx"),
     route("ask-kafundisha/:question", "routes/site/ask-question.tsx"),
     route("saved", "routes/site/saved.tsx"),
+    route("school-packs", "routes/site/school-packs.tsx"),
     route("offline", "routes/site/offline.tsx"),
     route("auth", "routes/site/auth.tsx"),
     route("auth/verify", "routes/site/verify-email.tsx"),

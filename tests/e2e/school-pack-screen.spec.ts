@@ -53,3 +53,16 @@ test("an admin makes a school pack, watches it being made, downloads it, and set
   await page.getByRole("button", { name: "Save schedule" }).click();
   await expect(toast(page, "Packs are made only when you ask.")).toBeVisible();
 });
+
+test("a school finds the packs from any page's footer, with each one's date, contents, size and checksum", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "School packs" }).click();
+  await expect(page.getByRole("heading", { name: "School Packs", level: 1 })).toBeVisible();
+  // The packs the admin made in the test above (a zip and a ZIM file): the zip.
+  const pack = page.getByRole("list", { name: "School packs" }).getByRole("listitem").filter({ hasText: "Website in a zip" }).first();
+  await expect(pack.getByRole("heading")).toHaveText(/^Website in a zip, made \d{1,2} \w+ 20\d\d$/);
+  await expect(pack).toContainText(/Holds\s*\d+ articles · \d+ questions · \d+ resource files/);
+  await expect(pack.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await expect(pack.getByRole("link", { name: /^Download the zip \(/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -170,3 +170,8 @@ export async function aSubscriber(db: AppDb, fields: Partial<typeof newsletterSu
     .returning();
   return subscriber!;
 }
+
+// --- School packs ------------------------------------------------------------------------------
+
+/** What a stand-in pack file (a few bytes, not a real pack) says it holds, for tests of storing and serving packs. */
+export const standInPackContents = { sha256: "0".repeat(64), questionCount: 0, resourceCount: 0, languages: ["en"] };

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
@@ -80,9 +81,20 @@ describe(`school packs made on the server (${testDatabaseKind})`, () => {
     // Saved under the magazine's name and the day; it unpacks into a folder of that name.
     const saveAs = /filename="(the-educator-school-pack-\d{4}-\d{2}-\d{2})\.zip"/.exec(zip.headers.get("content-disposition") ?? "")?.[1];
     expect(saveAs).toBeDefined();
-    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const zipBytes = new Uint8Array(await zip.arrayBuffer());
+    const files = unzipSync(zipBytes);
     expect(Object.keys(files)).toContain(`${saveAs}/index.html`);
     expect(Buffer.from(files[`${saveAs}/index.html`]!).toString()).toContain("Packed for Every School");
+
+    // The public page schools find it on (no account): its date, contents, size and a checksum that matches.
+    const page = await fetch(`${server.url}/school-packs`);
+    expect(page.status).toBe(200);
+    const listed = await page.text();
+    expect(listed).toContain(`href="${download}"`);
+    expect(listed).toMatch(/Website in a zip, made \d{1,2} \w+ 20\d\d/);
+    expect(listed).toContain("1 article · ");
+    expect(listed).toContain(crypto.createHash("sha256").update(zipBytes).digest("hex"));
+    expect(packs[0]!.sha256).toBe(crypto.createHash("sha256").update(zipBytes).digest("hex"));
   });
 
   it("makes the monthly pack once, however many instances check its slot", async () => {

@@ -19,7 +19,7 @@ import { pageSourceOf, type PageSource } from "#app/server/school-pack/page-sour
 import { keptPacksPerFormat, listSchoolPacks, schoolPackBucket, storeSchoolPack } from "#app/server/school-pack/pack-store.server";
 import { makeSchoolPack, type SchoolPack } from "#app/server/school-pack/school-pack.server";
 import { hasZimwriterfs } from "#app/server/school-pack/zim.server";
-import { aCategory, anAccount, anArticle, aCommunityQuestion } from "#tests/factories";
+import { aCategory, anAccount, anArticle, aCommunityQuestion, standInPackContents } from "#tests/factories";
 import { freePort, projectRoot } from "#tests/helpers/processes";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
 
@@ -453,7 +453,7 @@ describe("a small magazine's pack", () => {
       [4, "zim"],
       [5, "zim"],
     ] as const) {
-      const pack: SchoolPack = { format, file, bytes: 10, articleCount: hour, madeAt: new Date(Date.UTC(2026, 10, 26, hour)) };
+      const pack: SchoolPack = { ...standInPackContents, format, file, bytes: 10, articleCount: hour, madeAt: new Date(Date.UTC(2026, 10, 26, hour)) };
       stored.push(await storeSchoolPack(storage, pack));
     }
     // The time, then 128 random bits: the address is not worked out from the time.

@@ -62,7 +62,7 @@ describe(`sitemap, feed and robots (${testDatabaseKind})`, () => {
     expect(urlset["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = urlset.url.map((url) => url.loc);
     for (const loc of locs) expect(loc.startsWith(`${publicUrl}/`)).toBe(true);
-    const pages = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources"];
+    const pages = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources", "/school-packs"];
     const categoryPages = ["education-news", "health", "sports", "technology", "entrepreneurship"].map((slug) => `/category/${slug}`);
     for (const path of [...pages, ...categoryPages]) expect(locs).toContain(publicUrl + path);
     const articleUrls = urlset.url.filter((url) => url.loc.startsWith(`${publicUrl}/articles/`));

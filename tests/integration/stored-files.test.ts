@@ -8,7 +8,7 @@ import { importBucket } from "#app/lib/import-limits";
 import { resourceBucket } from "#app/lib/resource-files";
 import { recordUpload } from "#app/server/media/media.server";
 import { listSchoolPacks, schoolPackBucket, storeSchoolPack } from "#app/server/school-pack/pack-store.server";
-import { anAccount } from "#tests/factories";
+import { anAccount, standInPackContents } from "#tests/factories";
 import { temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
 import { postForm, signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
@@ -138,8 +138,8 @@ describe(`school packs at unguessable addresses (${testDatabaseKind})`, () => {
     fs.writeFileSync(file, "zip bytes of a pack");
     const madeAt = new Date("2026-11-28T17:57:28Z");
     const packs = [
-      await storeSchoolPack(storage, { format: "static", file, bytes: 19, articleCount: 3, madeAt }),
-      await storeSchoolPack(storage, { format: "static", file, bytes: 19, articleCount: 3, madeAt }),
+      await storeSchoolPack(storage, { ...standInPackContents, format: "static", file, bytes: 19, articleCount: 3, madeAt }),
+      await storeSchoolPack(storage, { ...standInPackContents, format: "static", file, bytes: 19, articleCount: 3, madeAt }),
     ];
     // Made the same second, two packs: two names, each with 128 random bits after the time.
     for (const pack of packs) expect(pack.key).toMatch(/^2026-11-28T17-57-28Z-[0-9a-f]{32}\.zip$/);
@@ -192,7 +192,14 @@ describe(`deleting through the Media Library (${testDatabaseKind})`, () => {
     for (const { bucket, key } of privateFiles) await storage.put(bucket, key, Buffer.from(secretOf(bucket)));
     const file = path.join(temporaryFolder(), "pack.zip");
     fs.writeFileSync(file, "zip bytes");
-    pack = await storeSchoolPack(storage, { format: "static", file, bytes: 9, articleCount: 1, madeAt: new Date("2026-11-28T17:57:28Z") });
+    pack = await storeSchoolPack(storage, {
+      ...standInPackContents,
+      format: "static",
+      file,
+      bytes: 9,
+      articleCount: 1,
+      madeAt: new Date("2026-11-28T17:57:28Z"),
+    });
   });
   afterAll(() => server.close());
 
@@ -283,7 +290,7 @@ describe(`stored files on S3 (${testDatabaseKind})`, () => {
     }
     const file = path.join(temporaryFolder(), "pack.zip");
     fs.writeFileSync(file, "zip bytes on S3");
-    const pack = await storeSchoolPack(storage, { format: "static", file, bytes: 15, articleCount: 1, madeAt: new Date() });
+    const pack = await storeSchoolPack(storage, { ...standInPackContents, format: "static", file, bytes: 15, articleCount: 1, madeAt: new Date() });
     expect(pack.url).toBe(`/school-packs/${pack.key}`);
     const download = await fetch(server.url + pack.url!);
     expect(download.status).toBe(200);

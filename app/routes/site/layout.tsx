@@ -41,6 +41,10 @@ export default function SiteLayout() {
         <SiteLink to="/saved" className="mt-3 inline-block font-medium text-accent underline">
           Saved articles
         </SiteLink>
+        {" · "}
+        <SiteLink to="/school-packs" className="mt-3 inline-block font-medium text-accent underline">
+          School packs
+        </SiteLink>
       </footer>
     </div>
   );

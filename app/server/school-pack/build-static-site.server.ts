@@ -44,6 +44,10 @@ export interface PackProgress {
 
 export interface StaticSite {
   articleCount: number;
+  /** Ask Kafundisha questions with their answers. */
+  questionCount: number;
+  /** Resource files packed (left-out ones not counted). */
+  resourceCount: number;
   pageCount: number;
   /** Resources left out for their size. */
   resourcesLeftOut: number;
@@ -289,6 +293,8 @@ async function packPages(options: StaticSiteOptions, rendered: RenderedPages): P
   }
   return {
     articleCount: [...rendered.html.keys()].filter((key) => key.startsWith("/articles/")).length,
+    questionCount: [...rendered.html.keys()].filter((key) => key.startsWith("/ask-kafundisha/")).length,
+    resourceCount: [...files.keys()].filter((file) => file.startsWith("downloads/") && !file.endsWith("/preview.webp")).length,
     pageCount: rendered.html.size,
     resourcesLeftOut,
     missingFiles,

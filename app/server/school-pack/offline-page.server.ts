@@ -6,8 +6,8 @@ import { smallestSource, tagAttributes } from "#app/server/reader-pages/data-sav
 // and a line under the top says when the pack was made, with the page's live address. Links are
 // rewritten by the caller (`rewriteLinks`), which knows what the pack holds.
 
-/** Links to pages that are a reader's own or need a server even online: left out of a pack altogether. */
-const personalLinks = /^\/(auth|account|saved|newsletter|sign-out|admin|data-saver)(\/|$|\?|#)/;
+/** Links to pages a pack has no use for (a reader's own, needing a server even online, or the packs themselves): left out of a pack altogether. */
+const personalLinks = /^\/(auth|account|saved|newsletter|sign-out|admin|data-saver|school-packs)(\/|$|\?|#)/;
 const keptLinkRels = new Set(["stylesheet", "icon"]);
 
 /** The page without what needs a server, with one source per image. */

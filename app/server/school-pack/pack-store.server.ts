@@ -21,6 +21,11 @@ export interface StoredSchoolPack {
   madeAt: string;
   bytes: number;
   articleCount: number;
+  /** What else it holds and its checksum: absent from a manifest stored before packs said so. */
+  questionCount?: number;
+  resourceCount?: number;
+  languages?: string[];
+  sha256?: string;
   /** Where anyone downloads it (/school-packs/…); null for a pack stored before names were unguessable, which is not served. */
   url: string | null;
 }
@@ -59,6 +64,10 @@ export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promi
     madeAt: pack.madeAt.toISOString(),
     bytes: pack.bytes,
     articleCount: pack.articleCount,
+    questionCount: pack.questionCount,
+    resourceCount: pack.resourceCount,
+    languages: pack.languages,
+    sha256: pack.sha256,
     url: downloadPathOf(key),
   };
   // The manifest goes last: a listed pack always has its file.

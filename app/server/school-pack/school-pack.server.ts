@@ -1,4 +1,5 @@
-import { createWriteStream } from "node:fs";
+import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -47,7 +48,13 @@ export interface SchoolPack {
   /** Where the pack was written. */
   file: string;
   bytes: number;
+  /** The file's SHA-256 (hex), for a school to check its copy. */
+  sha256: string;
   articleCount: number;
+  questionCount: number;
+  resourceCount: number;
+  /** The languages its articles are written in (BCP 47), the most used first. */
+  languages: string[];
   madeAt: Date;
 }
 
@@ -86,6 +93,13 @@ async function writeZip(siteDir: string, zipFile: string, folder: string) {
   for (const file of await filesUnder(siteDir)) zip.addFile(path.join(siteDir, file), `${folder}/${file}`, { compress: !storedAsIs.test(file) });
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(zipFile));
+}
+
+/** A file's SHA-256 in hex, read as a stream (a pack may be large). */
+async function sha256Of(file: string): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  await pipeline(createReadStream(file), hash);
+  return hash.digest("hex");
 }
 
 /** Makes a school pack of everything published now, into `outDir`. */
@@ -131,7 +145,17 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
       );
     }
     const { size } = await fs.stat(file);
-    return { format: options.format, file, bytes: size, articleCount: site.articleCount, madeAt };
+    return {
+      format: options.format,
+      file,
+      bytes: size,
+      sha256: await sha256Of(file),
+      articleCount: site.articleCount,
+      questionCount: site.questionCount,
+      resourceCount: site.resourceCount,
+      languages: site.languages,
+      madeAt,
+    };
   } finally {
     await fs.rm(siteDir, { recursive: true, force: true });
   }

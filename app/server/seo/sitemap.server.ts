@@ -9,7 +9,7 @@ import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 import { defaultLanguage } from "#app/lib/curriculum";
 
-const staticPaths = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources"];
+const staticPaths = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources", "/school-packs"];
 // One sitemap file may list at most 50,000 URLs (sitemaps.org protocol).
 const maxUrls = 50_000;
 
