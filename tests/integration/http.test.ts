@@ -34,6 +34,8 @@ describe(`the server over HTTP (${testDatabaseKind})`, () => {
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    // A page rendered for this reader keeps other sites' windows out of its process.
+    expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     const html = await first.text();
     const scripts = html.match(/<script\b[^>]*>[^<]{0,20}/g)!;
     expect(scripts.length).toBeGreaterThan(1);

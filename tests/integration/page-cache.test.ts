@@ -122,6 +122,8 @@ describe(`the page cache for anonymous readers (${testDatabaseKind})`, () => {
     expect(first.headers.vary).toBe("Accept-Encoding, Cookie, Save-Data");
     expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(first.headers["content-security-policy"]).toContain("script-src");
+    // One page for every reader, nothing of anyone's: no opener policy, which costs each arrival a new process (server/security.ts).
+    expect(first.headers["cross-origin-opener-policy"]).toBeUndefined();
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^W\/".+"$/);
 
