@@ -12,6 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { levels, pickerLanguages, resourceTypes } from "#app/lib/curriculum";
+import { formatCount } from "#app/lib/plural";
 import { formatFileSize } from "#app/lib/resource-files";
 import { pageSourceOf } from "#app/server/school-pack/page-source.server";
 import { makeSchoolPack, schoolPackFormats, type SchoolPackFormat } from "#app/server/school-pack/school-pack.server";
@@ -66,7 +67,7 @@ async function main() {
   onCleanup(() => started.stop());
   const { db } = started.services;
 
-  progress(`filling a scratch magazine with ${articleCount.toLocaleString("en-US")} published articles…`);
+  progress(`filling a scratch magazine with ${formatCount(articleCount)} published articles…`);
   const categories = await Promise.all(Array.from({ length: 20 }, (_, index) => aCategory(db, { name: `Bench category ${index + 1}` })));
   const filledAt = Date.now();
   for (let index = 0; index < articleCount; index++) {
@@ -120,7 +121,7 @@ async function main() {
       seconds <= budgetSeconds ? "within" : "OVER",
     ]);
   }
-  console.log(`\nSchool pack of ${articleCount.toLocaleString("en-US")} articles — ${context}`);
+  console.log(`\nSchool pack of ${formatCount(articleCount)} articles — ${context}`);
   for (const line of table(rows)) console.log(line);
   console.log(`budget: ≤ ${budgetSeconds / 60} minutes, memory bounded (pages are kept on disk as rendered, never all in memory).`);
 }

@@ -201,16 +201,15 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Stati
   const live = options.publicUrl.replace(/\/+$/, "");
   const rawDir = await fs.mkdtemp(path.join(os.tmpdir(), "school-pack-pages-"));
   try {
-    return await packPages(options, await renderPages(options.pages, live, rawDir, options.onProgress));
+    return await packPages(options, live, await renderPages(options.pages, live, rawDir, options.onProgress));
   } finally {
     await fs.rm(rawDir, { recursive: true, force: true });
   }
 }
 
-/** The rendered pages made fit for the pack, written to `options.dir` one at a time, with the files they show. */
-async function packPages(options: StaticSiteOptions, rendered: RenderedPages): Promise<StaticSite> {
-  const { dir, storage, db, publicUrl, clientDir, maxResourceBytes } = options;
-  const live = publicUrl.replace(/\/+$/, "");
+/** The rendered pages made fit for the pack (`live`: the site's address), written to `options.dir` one at a time, with the files they show. */
+async function packPages(options: StaticSiteOptions, live: string, rendered: RenderedPages): Promise<StaticSite> {
+  const { dir, storage, db, clientDir, maxResourceBytes } = options;
   const files = new Map<string, PackedFile>(); // pack file → its source
   let resourcesLeftOut = 0;
 
