@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -1004,6 +1005,8 @@ export const schoolPackRuns = pgTable(
       .default("queued"),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** The grades (levels' values), subjects (slugs) and languages chosen for this pack; null for the whole magazine. */
+    selection: jsonb("selection").$type<{ levels: string[]; subjects: string[]; languages: string[] }>(),
     /** What the run is doing now, as the admin screen shows it ("Writing pages: 40 of 120"). */
     step: text("step"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),

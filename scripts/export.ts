@@ -1,4 +1,5 @@
-// The school pack of the whole published magazine: `npm run export -- --zim | --static [--out DIR] [--max-resource-mb N]`.
+// The school pack of the whole published magazine, or of chosen grades, subjects and languages:
+// `npm run export -- --zim | --static [--out DIR] [--max-resource-mb N] [--grade G]… [--subject S]… [--language L]…`.
 // Writes the pack into DIR (default ./exports) and prints one line: the file, its size and its article count.
 // Or the whole magazine (every article, drafts too) as a Ghost 5 export: `npm run export -- --ghost [--out FILE]`.
 import { startCommandServices } from "./lib/cli";
@@ -15,16 +16,21 @@ import { DatabaseLockedError } from "#app/server/db/database.server";
 import { pageSourceOf } from "#app/server/school-pack/page-source.server";
 import { defaultMaxResourceMb, makeSchoolPack, type SchoolPackFormat } from "#app/server/school-pack/school-pack.server";
 import { hasZimwriterfs, zimToolsMissing } from "#app/server/school-pack/zim.server";
+import { checkPackSelection, packChoices } from "#app/server/school-pack/pack-selection.server";
+import type { PackSelection } from "#app/lib/school-pack-selection";
 import { ghostExportFilename, ghostExportJson, type GhostExportCounts } from "#app/server/export/ghost-export.server";
 import { projectRoot } from "#database/paths";
 
-const usage = `Usage: npm run export -- --zim | --static [--out DIR] [--max-resource-mb N]
+const usage = `Usage: npm run export -- --zim | --static [--out DIR] [--max-resource-mb N] [--grade G]… [--subject S]… [--language L]…
        npm run export -- --ghost [--out FILE]
   --zim               a ZIM file for Kiwix (needs zimwriterfs: apt-get install zim-tools)
   --static            a zip of a static site that opens from disk in any browser
   --ghost             every article, category, tag and author as a Ghost 5 JSON export (it holds staff emails)
   --out DIR           where the pack is written (default: ./exports); with --ghost, the file (default: ./exports/${ghostExportFilename()})
-  --max-resource-mb N resources larger than N MB are linked online instead (default: ${defaultMaxResourceMb})`;
+  --max-resource-mb N resources larger than N MB are linked online instead (default: ${defaultMaxResourceMb})
+  --grade G           only articles for this grade (grade-4, form-1, ece…) and those for every grade; repeat for more
+  --subject S         only articles of this subject (its slug) and those of none; repeat for more
+  --language L        only articles in this language (en, ny, bem…); repeat for more`;
 
 function fail(message: string): never {
   console.error(message);
@@ -40,6 +46,9 @@ function readOptions() {
         ghost: { type: "boolean" },
         out: { type: "string" },
         "max-resource-mb": { type: "string" },
+        grade: { type: "string", multiple: true },
+        subject: { type: "string", multiple: true },
+        language: { type: "string", multiple: true },
       },
     });
     if (values.ghost) {
@@ -50,7 +59,8 @@ function readOptions() {
     if (formats.length === 0) throw new Error("Say which export to make: --zim, --static or --ghost.");
     const maxMb = Number(values["max-resource-mb"] ?? defaultMaxResourceMb);
     if (!Number.isFinite(maxMb) || maxMb < 0) throw new Error("--max-resource-mb must be a number of megabytes, 0 or more.");
-    return { kind: "pack", formats, outDir: path.resolve(values.out ?? "exports"), maxResourceBytes: Math.floor(maxMb * 1024 * 1024) } as const;
+    const asked: PackSelection = { levels: values.grade ?? [], subjects: values.subject ?? [], languages: values.language ?? [] };
+    return { kind: "pack", formats, outDir: path.resolve(values.out ?? "exports"), maxResourceBytes: Math.floor(maxMb * 1024 * 1024), asked } as const;
   } catch (error) {
     return fail(`${(error as Error).message}\n\n${usage}`);
   }
@@ -97,6 +107,8 @@ try {
   try {
     const build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
     const pages = pageSourceOf(build, config.PUBLIC_URL);
+    const selection = checkPackSelection(options.asked, await packChoices(started.services.db));
+    if (typeof selection === "string") throw new Error(selection);
     for (const format of options.formats) {
       const pack = await makeSchoolPack({
         format,
@@ -104,8 +116,9 @@ try {
         pages,
         clientDir: path.join(projectRoot, "build/client"),
         outDir: options.outDir,
+        selection,
       });
-      console.log(`${shownPath(pack.file)}  ${formatFileSize(pack.bytes)}  ${pack.articleCount} articles`);
+      console.log(`${shownPath(pack.file)}  ${formatFileSize(pack.bytes)}  ${pack.articleCount} articles  ${pack.contents}`);
     }
   } finally {
     await started.stop();

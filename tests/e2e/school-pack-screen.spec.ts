@@ -67,3 +67,25 @@ test("a school finds the packs from any page's footer, with each one's date, con
   await expect(pack.getByRole("link", { name: /^Download the zip \(/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("an admin makes a pack of one grade in one language, and schools see what it holds", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  await page.goto("/admin/school-pack");
+  await page.getByText("Choose grades, subjects and languages").click();
+  await page.getByRole("group", { name: "Grades" }).getByLabel("Grade 4", { exact: true }).check();
+  await page.getByRole("group", { name: "Languages" }).getByLabel("Chinyanja").check();
+  await page.getByRole("button", { name: "Make a new pack now" }).click();
+  await expect(toast(page, "It appears here when it is ready.")).toContainText("Making a new pack: Grade 4 · Chinyanja");
+
+  const kept = page.getByRole("row").filter({ hasText: "Grade 4 · Chinyanja" }).filter({ hasText: "Static site (zip)" });
+  await expect(kept).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("button", { name: "Make a new pack now" })).toBeEnabled({ timeout: 90_000 });
+
+  await page.goto("/school-packs");
+  const pack = page.getByRole("list", { name: "School packs" }).getByRole("listitem").filter({ hasText: "Grade 4 · Chinyanja" }).first();
+  await expect(pack).toContainText(/For\s*Grade 4 · Chinyanja/);
+  await expect(pack).toContainText(/Languages\s*Chinyanja/);
+  // The whole magazine's packs stay listed beside it.
+  await expect(page.getByRole("listitem").filter({ hasText: "The whole magazine" }).first()).toBeVisible();
+});

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   // One line: the file, its size and its article count.
   const [file] = stdout.trim().split(/\s{2,}/);
   expect(stdout.trim().split("\n")).toHaveLength(1);
-  expect(stdout).toMatch(/\.zip {2}[\d.]+ (KB|MB) {2}\d+ articles$/m);
+  expect(stdout).toMatch(/\.zip {2}[\d.]+ (KB|MB) {2}\d+ articles {2}The whole magazine$/m);
   packBytes = fs.statSync(file!).size;
   // One folder, named as the file is: the magazine and the day.
   packFolder = path.basename(file!, ".zip");

@@ -18,6 +18,7 @@ import {
 } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import { articleBody } from "#app/server/articles/article-body.server";
+import { wholeMagazine } from "#app/lib/school-pack-selection";
 import { createAccount } from "#app/server/auth/auth.server";
 import { sha256 } from "#app/server/auth/tokens.server";
 import { slugify } from "#app/lib/slug";
@@ -174,4 +175,11 @@ export async function aSubscriber(db: AppDb, fields: Partial<typeof newsletterSu
 // --- School packs ------------------------------------------------------------------------------
 
 /** What a stand-in pack file (a few bytes, not a real pack) says it holds, for tests of storing and serving packs. */
-export const standInPackContents = { sha256: "0".repeat(64), questionCount: 0, resourceCount: 0, languages: ["en"] };
+export const standInPackContents = {
+  sha256: "0".repeat(64),
+  questionCount: 0,
+  resourceCount: 0,
+  languages: ["en"],
+  selection: wholeMagazine,
+  contents: "The whole magazine",
+};

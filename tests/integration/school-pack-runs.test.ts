@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const screen = () => rawRequest(`${server.url}/admin/school-pack`, { headers: { Cookie: admin.header() } });
-const post = (jar: CookieJar, fields: Record<string, string>) =>
+const post = (jar: CookieJar, fields: Record<string, string> | [string, string][]) =>
   fetch(`${server.url}/admin/school-pack`, {
     method: "POST",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
@@ -95,6 +95,58 @@ describe(`school packs made on the server (${testDatabaseKind})`, () => {
     expect(listed).toContain("1 article · ");
     expect(listed).toContain(crypto.createHash("sha256").update(zipBytes).digest("hex"));
     expect(packs[0]!.sha256).toBe(crypto.createHash("sha256").update(zipBytes).digest("hex"));
+  });
+
+  it("the admin asks for a pack of chosen grades and languages; its name, the screen and the public page say what it holds", { timeout: 90_000 }, async () => {
+    const { db, storage } = server.services;
+    await db.delete(schoolPackRuns);
+    await anArticle(db, { title: "Kuwerenga kwa Grade 4", status: "published", level: "grade-4", language: "ny" });
+    await anArticle(db, { title: "Grade 5 fractions", status: "published", level: "grade-5", language: "en" });
+    expect((await screen()).html).toContain("Choose grades, subjects and languages");
+
+    // Only what the published magazine has may be chosen.
+    const refused = await post(admin, [
+      ["intent", "make"],
+      ["level", "form-6"],
+    ]);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toMatch(/No published article has the grade, subject or language \\*"form-6\\*"\./);
+    expect(await runs()).toEqual([]);
+
+    const asked = await post(admin, [
+      ["intent", "make"],
+      ["language", "ny"],
+      ["level", "grade-4"],
+    ]);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Making a new pack: Grade 4 · Chinyanja");
+    const [run] = await runs();
+    expect(run!.selection).toEqual({ levels: ["grade-4"], subjects: [], languages: ["ny"] });
+
+    const worker = startWorker();
+    try {
+      const finished = await eventually(async () => (await runs()).find((row) => row.status === "done" || row.status === "failed"), "the pack made", 60_000);
+      expect(finished).toMatchObject({ status: "done", error: null });
+    } finally {
+      await worker.stop();
+    }
+    const [chosen] = await listSchoolPacks(storage);
+    expect(chosen).toMatchObject({ contents: "Grade 4 · Chinyanja", articleCount: 1, languages: ["ny"] });
+    expect(chosen!.key).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[0-9a-f]{32}-grade-4-ny\.zip$/);
+
+    const zip = await fetch(server.url + chosen!.url!);
+    const saveAs = /filename="(the-educator-school-pack-\d{4}-\d{2}-\d{2}-grade-4-ny)\.zip"/.exec(zip.headers.get("content-disposition") ?? "")?.[1];
+    expect(saveAs).toBeDefined();
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const home = Buffer.from(files[`${saveAs}/index.html`]!).toString();
+    expect(home).toContain("Kuwerenga kwa Grade 4");
+    expect(home).not.toContain("Grade 5 fractions");
+
+    expect((await screen()).html).toContain("Grade 4 · Chinyanja");
+    const listed = await (await fetch(`${server.url}/school-packs`)).text();
+    expect(listed).toMatch(/<dt[^>]*>For<\/dt><dd>Grade 4 · Chinyanja<\/dd>/);
+    // The whole magazine's pack made before is still kept beside it.
+    expect(listed).toMatch(/<dt[^>]*>For<\/dt><dd>The whole magazine<\/dd>/);
   });
 
   it("makes the monthly pack once, however many instances check its slot", async () => {

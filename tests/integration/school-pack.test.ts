@@ -16,9 +16,10 @@ import { storeImageWithVariants } from "#app/server/media/images.server";
 import { addArticleResource } from "#app/server/resources/resources.server";
 import type { PackProgress } from "#app/server/school-pack/build-static-site.server";
 import { pageSourceOf, type PageSource } from "#app/server/school-pack/page-source.server";
-import { keptPacksPerFormat, listSchoolPacks, schoolPackBucket, storeSchoolPack } from "#app/server/school-pack/pack-store.server";
+import { keptChosenPacksPerFormat, keptPacksPerFormat, listSchoolPacks, schoolPackBucket, storeSchoolPack } from "#app/server/school-pack/pack-store.server";
 import { makeSchoolPack, type SchoolPack } from "#app/server/school-pack/school-pack.server";
 import { hasZimwriterfs } from "#app/server/school-pack/zim.server";
+import type { PackSelection } from "#app/lib/school-pack-selection";
 import { aCategory, anAccount, anArticle, aCommunityQuestion, standInPackContents } from "#tests/factories";
 import { freePort, projectRoot } from "#tests/helpers/processes";
 import { startTestServices, type TestServices } from "#tests/helpers/services";
@@ -56,7 +57,7 @@ const aPicture = (color: string) =>
 /** Every file of a zip by name within its one folder (checked: named after the magazine and the day), HTML as text. */
 function unzipped(file: string) {
   const folder = path.basename(file, ".zip");
-  expect(folder).toMatch(/^the-educator-school-pack-\d{4}-\d{2}-\d{2}$/);
+  expect(folder).toMatch(/^the-educator-school-pack-\d{4}-\d{2}-\d{2}(-[a-z0-9-]+)?$/);
   const all = Object.entries(unzipSync(fs.readFileSync(file)));
   expect(all.filter(([name]) => !name.startsWith(`${folder}/`)).map(([name]) => name)).toEqual([]);
   const entries = Object.fromEntries(all.map(([name, bytes]) => [name.slice(folder.length + 1), bytes]));
@@ -74,6 +75,30 @@ function internalTargets(page: string, html: string): string[] {
     .map(([, url]) => url!)
     .filter((url) => !/^[a-z]+:/i.test(url) && !url.startsWith("#"))
     .map((url) => path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(url.split("#")[0]!))));
+}
+
+/**
+ * A reader following links from index.html reaches every page of the pack; the only link out is
+ * each page's "Read this page online".
+ */
+function expectEveryPageReachedAndNothingOut(html: Map<string, string>) {
+  const reached = new Set<string>();
+  for (const queue = ["index.html"]; queue.length > 0;) {
+    const file = queue.pop()!;
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const page = html.get(file)!;
+    expect(page, `${file} is linked but not in the pack`).toBeDefined();
+    const note = /<div data-school-pack-note[\s\S]*?<\/nav><\/div>/.exec(page)![0];
+    expect([...note.matchAll(/href="(https?:[^"]*)"/g)].length, file).toBe(1);
+    const outside = [...page.replace(note, "").matchAll(/\s(?:href|src)="([a-z]+:[^"]*)"/gi)].map(([, url]) => url!);
+    expect(
+      outside.filter((url) => !/^(mailto|tel):/.test(url)),
+      file,
+    ).toEqual([]);
+    for (const target of internalTargets(file, page)) if (target.endsWith(".html")) queue.push(target);
+  }
+  expect([...html.keys()].filter((file) => !reached.has(file))).toEqual([]);
 }
 
 describe("a small magazine's pack", () => {
@@ -146,8 +171,12 @@ describe("a small magazine's pack", () => {
   });
   afterAll(() => started.stop());
 
-  const make = (format: "static" | "zim", options: { maxResourceBytes?: number; madeAt?: Date; onProgress?: (progress: PackProgress) => void } = {}) =>
+  const make = (
+    format: "static" | "zim",
+    options: { maxResourceBytes?: number; madeAt?: Date; onProgress?: (progress: PackProgress) => void; selection?: PackSelection } = {},
+  ) =>
     makeSchoolPack({
+      selection: options.selection,
       onProgress: options.onProgress,
       format,
       pages,
@@ -241,23 +270,7 @@ describe("a small magazine's pack", () => {
       const pack = await make("static", { madeAt: new Date("2026-11-26T10:30:00Z") });
       const { html } = unzipped(pack.file);
 
-      // A reader following links from index.html reaches every page; the only link out is each page's "Read this page online".
-      const reached = new Set<string>();
-      for (const queue = ["index.html"]; queue.length > 0;) {
-        const file = queue.pop()!;
-        if (reached.has(file)) continue;
-        reached.add(file);
-        const page = html.get(file)!;
-        const note = /<div data-school-pack-note[\s\S]*?<\/nav><\/div>/.exec(page)![0];
-        expect([...note.matchAll(/href="(https?:[^"]*)"/g)].length, file).toBe(1);
-        const outside = [...page.replace(note, "").matchAll(/\s(?:href|src)="([a-z]+:[^"]*)"/gi)].map(([, url]) => url!);
-        expect(
-          outside.filter((url) => !/^(mailto|tel):/.test(url)),
-          file,
-        ).toEqual([]);
-        for (const target of internalTargets(file, page)) if (target.endsWith(".html")) queue.push(target);
-      }
-      expect([...html.keys()].filter((file) => !reached.has(file))).toEqual([]);
+      expectEveryPageReachedAndNothingOut(html);
 
       // Every published article and question is in it, the long question's address too.
       for (const lesson of lessons) expect(html.has(`articles/${lesson.id}.html`), lesson.id).toBe(true);
@@ -293,6 +306,43 @@ describe("a small magazine's pack", () => {
           lessons.map((lesson) => lesson.id),
         ),
       );
+    }
+  });
+
+  it("a pack of chosen grades and languages holds their articles and those for every grade, all reachable, with nothing else linked", async () => {
+    const { db } = started.services;
+    const category = await aCategory(db, { name: "Chosen lessons" });
+    const lesson = (title: string, level: string | null, language: string, minutesAgo: number) =>
+      anArticle(db, { title, categoryId: category.id, level, language, resourceType: "lesson-plan", publishedAt: new Date(Date.now() - minutesAgo * 60_000) });
+    const chosen = await lesson("Kuwerenga ndi ana a Grade 4", "grade-4", "ny", 30);
+    const forEveryGrade = await lesson("Malangizo kwa aphunzitsi onse", null, "ny", 31);
+    const otherGrade = await lesson("Kuwerenga ndi ana a Grade 5", "grade-5", "ny", 29);
+    const otherLanguage = await lesson("Grade 4 reading in English", "grade-4", "en", 28);
+    try {
+      const pack = await make("static", { madeAt: new Date("2026-11-26T12:00:00Z"), selection: { levels: ["grade-4"], subjects: [], languages: ["ny"] } });
+      expect(path.basename(pack.file)).toBe("the-educator-school-pack-2026-11-26-grade-4-ny.zip");
+      expect(pack.contents).toBe("Grade 4 · Chinyanja");
+      expect(pack.languages).toEqual(["ny"]);
+      const { html } = unzipped(pack.file);
+      expectEveryPageReachedAndNothingOut(html);
+
+      const packedArticles = [...html.keys()].filter((file) => /^articles\/[0-9a-f-]{36}\.html$/.test(file));
+      expect(packedArticles.sort()).toEqual([chosen.id, forEveryGrade.id].map((id) => `articles/${id}.html`).sort());
+      expect(pack.articleCount).toBe(2);
+      // The lists, counts and related cards know only the chosen articles.
+      for (const file of ["index.html", "articles.html", "resources.html", `articles/${chosen.id}.html`]) {
+        for (const left of [otherGrade.title, otherLanguage.title, magazine.first.title]) expect(html.get(file), `${left} on ${file}`).not.toContain(left);
+      }
+      expect(html.get(`articles/${chosen.id}.html`)).toContain(forEveryGrade.title);
+      // Questions all stay in.
+      expect(html.has(`${questionPath(magazine.question).slice(1)}.html`)).toBe(true);
+
+      // The live site still shows every article: the pack's choice stayed with the pack.
+      const live = await pages(`/articles/${chosen.id}`);
+      expect(live.html).toContain(otherGrade.title);
+      expect(live.html).toContain(otherLanguage.title);
+    } finally {
+      await db.delete(articles).where(inArray(articles.id, [chosen.id, forEveryGrade.id, otherGrade.id, otherLanguage.id]));
     }
   });
 
@@ -469,6 +519,32 @@ describe("a small magazine's pack", () => {
     expect(names).not.toContain(`${stored[0]!.key}.json`);
     const read = await storage.read(schoolPackBucket, stored[4]!.key);
     expect(await new Response(read!.body).text()).toBe("pack bytes");
+
+    // Packs of chosen grades are kept apart: however many are made, the whole magazine's stay.
+    const chosen = [];
+    for (let hour = 6; hour < 6 + keptChosenPacksPerFormat + 2; hour++) {
+      const selection = { levels: ["grade-4"], subjects: [], languages: ["ny"] };
+      const pack: SchoolPack = {
+        ...standInPackContents,
+        selection,
+        contents: "Grade 4 · Chinyanja",
+        format: "zim",
+        file,
+        bytes: 10,
+        articleCount: 1,
+        madeAt: new Date(Date.UTC(2026, 10, 26, hour)),
+      };
+      chosen.push(await storeSchoolPack(storage, pack));
+    }
+    expect(chosen[0]!.key).toMatch(/^2026-11-26T06-00-00Z-[0-9a-f]{32}-grade-4-ny\.zim$/);
+    const afterChosen = await listSchoolPacks(storage);
+    expect(afterChosen.filter((pack) => pack.contents === "Grade 4 · Chinyanja").map((pack) => pack.key)).toEqual(
+      chosen
+        .slice(-keptChosenPacksPerFormat)
+        .reverse()
+        .map((pack) => pack.key),
+    );
+    expect(afterChosen.filter((pack) => pack.contents === "The whole magazine").map((pack) => pack.key)).toEqual(listed.map((pack) => pack.key));
   });
 });
 

@@ -8,6 +8,8 @@ import { services } from "#app/server/core/services.server";
 import { latestSchoolPackRuns, readSchoolPackSchedule, requestSchoolPack, saveSchoolPackSchedule } from "#app/server/school-pack/pack-runs.server";
 import { listSchoolPacks } from "#app/server/school-pack/pack-store.server";
 import { hasZimwriterfs } from "#app/server/school-pack/zim.server";
+import { checkPackSelection, packChoices, packContentsLabel } from "#app/server/school-pack/pack-selection.server";
+import { isWholeMagazine } from "#app/lib/school-pack-selection";
 import { schoolPackDays, schoolPackSlots, schoolPackTime } from "#app/lib/school-pack-schedule";
 import { formatFileSize } from "#app/lib/resource-files";
 import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
@@ -24,11 +26,12 @@ const notServed = "Made before packs had private addresses: make a new pack to d
 
 export async function loader() {
   const { db, storage, config, wakeSchoolPacks } = services();
-  const [schedule, runs, packs, zimTools] = await Promise.all([
+  const [schedule, runs, packs, zimTools, choices] = await Promise.all([
     readSchoolPackSchedule(db),
     latestSchoolPackRuns(db, 1),
     listSchoolPacks(storage),
     hasZimwriterfs(),
+    packChoices(db),
   ]);
   const next = schedule ? schoolPackSlots(schedule.day, new Date(), config.SITE_TIMEZONE).next : null;
   const run = runs[0];
@@ -37,6 +40,7 @@ export async function loader() {
     timeZone: config.SITE_TIMEZONE,
     makesPacks: wakeSchoolPacks !== undefined,
     zimTools,
+    choices,
     run: run && {
       status: run.status,
       step: run.step,
@@ -50,6 +54,7 @@ export async function loader() {
       made: stampDateTime(new Date(pack.madeAt)),
       size: formatFileSize(pack.bytes),
       articleCount: pack.articleCount,
+      contents: pack.contents,
       url: pack.url,
     })),
   };
@@ -63,8 +68,10 @@ const commandSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   const user = await requireAbility(request, "makeSchoolPacks");
-  const parsed = commandSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
-  if (!parsed.success) return actionAnswer(false, { type: "error", title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request." });
+  const form = await readForm(request);
+  const parsed = commandSchema.safeParse(Object.fromEntries(form ?? []));
+  if (!form || !parsed.success)
+    return actionAnswer(false, { type: "error", title: "Error", description: parsed.error?.issues[0]?.message ?? "Invalid request." });
   const { db, config, wakeSchoolPacks } = services();
   const command = parsed.data;
   try {
@@ -75,14 +82,18 @@ export async function action({ request }: Route.ActionArgs) {
         : "Packs are made only when you ask.";
       return actionAnswer(true, { type: "success", title: "Schedule saved", description });
     }
-    if (!(await requestSchoolPack(db, user.id)))
+    const asked = { levels: form.getAll("level").map(String), subjects: form.getAll("subject").map(String), languages: form.getAll("language").map(String) };
+    const selection = checkPackSelection(asked, await packChoices(db));
+    if (typeof selection === "string") return actionAnswer(false, { type: "error", title: "Pack not asked for", description: selection }, 422);
+    if (!(await requestSchoolPack(db, user.id, { selection })))
       return actionAnswer(
         false,
         { type: "error", title: "Already under way", description: "A pack is being made now. It appears here when it is ready." },
         409,
       );
     wakeSchoolPacks?.();
-    return actionAnswer(true, { type: "success", title: "Making a new pack", description: "It appears here when it is ready." });
+    const title = isWholeMagazine(selection) ? "Making a new pack" : `Making a new pack: ${await packContentsLabel(db, selection)}`;
+    return actionAnswer(true, { type: "success", title, description: "It appears here when it is ready." });
   } catch (error) {
     return actionAnswer(false, failureToast(error, "Failed to update the school pack"), 500);
   }
@@ -93,7 +104,7 @@ const fieldClass = "mt-1 rounded-md border border-input bg-card px-3 py-2 text-s
 export default function SchoolPackScreen({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const busy = useNavigation().state === "submitting";
-  const { schedule, timeZone, makesPacks, zimTools, run, packs } = loaderData;
+  const { schedule, timeZone, makesPacks, zimTools, choices, run, packs } = loaderData;
   const making = run?.status === "queued" || run?.status === "running";
   useReloadWhile(making, 2000);
   const latest = (["zim", "static"] as const).flatMap((format) => packs.find((pack) => pack.format === format) ?? []);
@@ -127,6 +138,7 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
             {latest.map((pack) => (
               <li key={pack.key} className="rounded-lg border border-border p-4">
                 <p className="font-semibold">{formatNames[pack.format]}</p>
+                <p className="mt-1 text-sm">{pack.contents}</p>
                 <p className="mt-1 text-sm text-muted-foreground">
                   Made <time dateTime={pack.made.iso}>{pack.made.text}</time> · {pack.size} ·{" "}
                   {pack.articleCount === 1 ? "1 article" : `${pack.articleCount} articles`}
@@ -143,8 +155,20 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
           </ul>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <Form method="post">
+          <Form method="post" className="w-full max-w-3xl space-y-4">
             <input type="hidden" name="intent" value="make" />
+            <details className="rounded-lg border border-border p-4">
+              <summary className="cursor-pointer font-medium">Choose grades, subjects and languages</summary>
+              <p className="mt-2 text-sm text-muted-foreground">
+                For a smaller download. Leave them all unticked for the whole magazine. Articles written for every grade or every subject stay in; questions all
+                stay in.
+              </p>
+              <div className="mt-3 grid gap-4 sm:grid-cols-3">
+                <PackChoiceGroup legend="Grades" name="level" options={choices.levels.map(({ value, label }) => ({ value, label }))} />
+                <PackChoiceGroup legend="Subjects" name="subject" options={choices.subjects.map(({ slug, name }) => ({ value: slug, label: name }))} />
+                <PackChoiceGroup legend="Languages" name="language" options={choices.languages.map(({ tag, name }) => ({ value: tag, label: name }))} />
+              </div>
+            </details>
             <Button type="submit" disabled={busy || making}>
               Make a new pack now
             </Button>
@@ -167,7 +191,8 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
             </>
           ) : (
             "Packs are made only when you ask. The last three packs of each kind are kept."
-          )}
+          )}{" "}
+          The monthly pack holds the whole magazine.
         </p>
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-4">
           <input type="hidden" name="intent" value="schedule" />
@@ -197,10 +222,10 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
         <div className="mt-3">
           <Table>
             <caption className="sr-only">School packs kept, newest first</caption>
-            <TableHead columns={["Made", "Kind", "Size", "Articles", "Download"]} />
+            <TableHead columns={["Made", "Kind", "Contents", "Size", "Articles", "Download"]} />
             <tbody>
               {packs.length === 0 ? (
-                <EmptyRow columns={5}>No pack has been made yet.</EmptyRow>
+                <EmptyRow columns={6}>No pack has been made yet.</EmptyRow>
               ) : (
                 packs.map((pack) => (
                   <tr key={pack.key} className="border-b border-border">
@@ -208,6 +233,7 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
                       <time dateTime={pack.made.iso}>{pack.made.text}</time>
                     </Td>
                     <Td label="Kind">{formatNames[pack.format]}</Td>
+                    <Td label="Contents">{pack.contents}</Td>
                     <Td label="Size">{pack.size}</Td>
                     <Td label="Articles">{pack.articleCount}</Td>
                     <Td label="Download">
@@ -227,5 +253,26 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
         </div>
       </AdminSection>
     </div>
+  );
+}
+
+/** One kind of choice (grades, subjects, languages) as checkboxes; none ticked takes them all. */
+function PackChoiceGroup({ legend, name, options }: { legend: string; name: string; options: { value: string; label: string }[] }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {options.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">None in the published articles.</p>
+      ) : (
+        <div className="mt-2 space-y-1">
+          {options.map((option) => (
+            <label key={option.value} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} value={option.value} className="size-4 accent-primary" />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

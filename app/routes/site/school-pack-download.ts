@@ -1,8 +1,7 @@
 import type { Route } from "./+types/school-pack-download";
 import { services } from "#app/server/core/services.server";
-import { isServedPackName, schoolPackBucket } from "#app/server/school-pack/pack-store.server";
+import { downloadNameOf, schoolPackBucket } from "#app/server/school-pack/pack-store.server";
 import { attachment } from "#app/server/export/text-stream.server";
-import { packName } from "#app/server/school-pack/pack-paths.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -14,7 +13,8 @@ const contentTypes = { zip: "application/zip", zim: "application/octet-stream" }
  * manifest or another bucket's file; a pack removed as newer ones came answers 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isServedPackName(params.name)) return notFound();
+  const downloadName = downloadNameOf(params.name);
+  if (!downloadName) return notFound();
   const file = await services().storage.read(schoolPackBucket, params.name);
   if (!file) return notFound();
   const head = request.method === "HEAD";
@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": contentTypes[params.name.endsWith(".zip") ? "zip" : "zim"],
       "Content-Length": String(file.size),
       // The magazine and the day, as the zip's folder is named: the stored name's random part is no name for a school.
-      "Content-Disposition": attachment(`${packName(params.name)}.${params.name.endsWith(".zip") ? "zip" : "zim"}`),
+      "Content-Disposition": attachment(downloadName),
       "X-Content-Type-Options": "nosniff",
       // The file behind a name never changes; an hour lets a school's proxy share it without
       // keeping a removed pack long.

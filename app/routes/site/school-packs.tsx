@@ -36,6 +36,7 @@ export async function loader() {
         url: pack.url!,
         made: longDate(pack.madeAt),
         size: formatFileSize(pack.bytes),
+        chosen: pack.contents,
         contents: [
           plural(pack.articleCount, { one: "article", other: "articles" }),
           ...(pack.questionCount === undefined ? [] : [plural(pack.questionCount, { one: "question", other: "questions" })]),
@@ -59,7 +60,8 @@ export default function SchoolPacksPage({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-4xl font-black">School Packs</h1>
       <p className="mt-3 text-lg text-muted-foreground">
         The whole magazine as one file, for a school without a connection: every published article with its pictures, the lesson resources and Ask Kafundisha,
-        all linked to each other. Download it once where there is a connection, then copy it to every computer or phone that needs it.
+        all linked to each other. Some packs hold only chosen grades, subjects or languages, for a smaller download. Download one once where there is a
+        connection, then copy it to every computer or phone that needs it.
       </p>
       {packs.length === 0 ? (
         <p className="mt-8 rounded-lg border border-dashed border-input p-6 text-center text-muted-foreground">
@@ -72,6 +74,8 @@ export default function SchoolPacksPage({ loaderData }: Route.ComponentProps) {
               <h2 className="text-xl font-bold">{`${formatNames[pack.format]}, made ${pack.made}`}</h2>
               <p className="mt-1 text-muted-foreground">{formatUse[pack.format]}</p>
               <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+                <dt className="font-medium">For</dt>
+                <dd>{pack.chosen}</dd>
                 <dt className="font-medium">Size</dt>
                 <dd>{pack.size}</dd>
                 <dt className="font-medium">Holds</dt>

@@ -10,7 +10,7 @@ import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { fullTextQuery, lessThan, relevanceSearch, snippetHtml } from "#app/server/db/full-text.server";
 
 export { fullTextQuery, snippetHtml };
-import { publishedOnly } from "./published.server";
+import { choosingArticles, publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "#app/server/comments/comments.server";
 import { curriculumCondition, lessonResourceCondition, type CurriculumFilter } from "./curriculum-filters.server";
 
@@ -142,8 +142,8 @@ export async function findCategory(slug: string) {
 // The opened article, beside the related ones in the same query.
 const opened = alias(articles, "opened");
 
-/** The article page's two reads, built once per database: a reader's visit only fills in the id. */
-function prepareArticlePageReads(db: AppDb) {
+/** The article page's two reads; a reader's visit only fills in the id. */
+function articlePageQueries(db: AppDb) {
   const id = sql.placeholder("id");
   return {
     article: db
@@ -157,8 +157,7 @@ function prepareArticlePageReads(db: AppDb) {
       })
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(and(eq(articles.id, id), publishedOnly))
-      .prepare("article_page"),
+      .where(and(eq(articles.id, id), publishedOnly)),
     related: db
       .select(cardColumns)
       .from(articles)
@@ -167,12 +166,28 @@ function prepareArticlePageReads(db: AppDb) {
         and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, db.select({ categoryId: opened.categoryId }).from(opened).where(eq(opened.id, id)))),
       )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(3)
-      .prepare("article_page_related"),
+      .limit(3),
   };
 }
 
-const articlePageReads = new WeakMap<AppDb, ReturnType<typeof prepareArticlePageReads>>();
+function prepareArticlePageReads(db: AppDb) {
+  const queries = articlePageQueries(db);
+  return { article: queries.article.prepare("article_page"), related: queries.related.prepare("article_page_related") };
+}
+
+const preparedArticlePageReads = new WeakMap<AppDb, ReturnType<typeof prepareArticlePageReads>>();
+
+/**
+ * The article page's reads, prepared once per database. A school pack of chosen articles builds
+ * them afresh each time instead: its choice must neither be frozen into the prepared statements nor
+ * be left out of them.
+ */
+function articlePageReads(db: AppDb) {
+  if (choosingArticles()) return articlePageQueries(db);
+  let reads = preparedArticlePageReads.get(db);
+  if (!reads) preparedArticlePageReads.set(db, (reads = prepareArticlePageReads(db)));
+  return reads;
+}
 
 /**
  * A published article by id (a UUID) with its stored body, tags and approved comments, and up to 3 related articles
@@ -180,9 +195,7 @@ const articlePageReads = new WeakMap<AppDb, ReturnType<typeof prepareArticlePage
  * read: views are counted by the page-view beacon, never on the render path.
  */
 export async function openPublishedArticle(id: string) {
-  const { db } = services();
-  let reads = articlePageReads.get(db);
-  if (!reads) articlePageReads.set(db, (reads = prepareArticlePageReads(db)));
+  const reads = articlePageReads(services().db);
   const [[article], related] = await Promise.all([reads.article.execute({ id }), reads.related.execute({ id })]);
   return article ? { article, related } : null;
 }

@@ -93,10 +93,9 @@ export function relativeLink(from: string, to: string): string {
 
 /**
  * What a pack is called, as a file and as the zip's one folder: the magazine and the day it was made
- * (UTC, as its stored name says: "the-educator-school-pack-2026-11-26"). `madeAt` may be a stored
- * pack's name, which begins with its time.
+ * (UTC, as its stored name says), and for a pack of chosen grades, subjects and languages their
+ * slug: "the-educator-school-pack-2026-11-26", "the-educator-school-pack-2026-11-26-grade-4-ny".
  */
-export function packName(madeAt: Date | string): string {
-  const day = typeof madeAt === "string" ? madeAt.slice(0, 10) : madeAt.toISOString().slice(0, 10);
-  return `${slugify(siteName)}-school-pack-${day}`;
+export function packName(madeAt: Date, selectionSlug = ""): string {
+  return `${slugify(siteName)}-school-pack-${madeAt.toISOString().slice(0, 10)}${selectionSlug ? `-${selectionSlug}` : ""}`;
 }

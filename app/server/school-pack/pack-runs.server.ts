@@ -11,6 +11,7 @@ import { makeSchoolPack, type SchoolPackFormat } from "./school-pack.server";
 import { storeSchoolPack } from "./pack-store.server";
 import type { PageSource } from "./page-source.server";
 import { hasZimwriterfs } from "./zim.server";
+import { isWholeMagazine, wholeMagazine, type PackSelection } from "#app/lib/school-pack-selection";
 
 // Making school packs on the server: a run is asked for on the admin screen or by the monthly
 // schedule, and made by whichever instance claims it first (one at a time, across instances).
@@ -39,9 +40,20 @@ export async function saveSchoolPackSchedule(db: AppDb, day: number | null) {
   await db.insert(appSettings).values({ key: scheduleKey, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
 }
 
-/** Asks for a pack now; false when one is already queued or being made (on any instance). */
-export async function requestSchoolPack(db: AppDb, requestedBy: string | null, scheduledFor: Date | null = null): Promise<boolean> {
-  const inserted = await db.insert(schoolPackRuns).values({ requestedBy, scheduledFor }).onConflictDoNothing().returning({ id: schoolPackRuns.id });
+/**
+ * Asks for a pack now, of the whole magazine or of chosen grades, subjects and languages; false when
+ * one is already queued or being made (on any instance).
+ */
+export async function requestSchoolPack(
+  db: AppDb,
+  requestedBy: string | null,
+  { scheduledFor = null, selection = wholeMagazine }: { scheduledFor?: Date | null; selection?: PackSelection } = {},
+): Promise<boolean> {
+  const inserted = await db
+    .insert(schoolPackRuns)
+    .values({ requestedBy, scheduledFor, selection: isWholeMagazine(selection) ? null : selection })
+    .onConflictDoNothing()
+    .returning({ id: schoolPackRuns.id });
   return inserted.length > 0;
 }
 
@@ -56,7 +68,7 @@ export async function runScheduledSchoolPack(db: AppDb, timeZone: string, now = 
   if (!last || last.getTime() < Date.parse(schedule.since)) return false;
   const [made] = await db.select({ id: schoolPackRuns.id }).from(schoolPackRuns).where(eq(schoolPackRuns.scheduledFor, last));
   if (made) return false;
-  return requestSchoolPack(db, null, last);
+  return requestSchoolPack(db, null, { scheduledFor: last });
 }
 
 export type SchoolPackRun = typeof schoolPackRuns.$inferSelect;
@@ -135,6 +147,7 @@ async function makePacks(options: SchoolPackWorkerOptions, run: SchoolPackRun, s
         outDir,
         services: options.services,
         zimwriterfs: options.zimwriterfs,
+        selection: run.selection ?? wholeMagazine,
       });
       await step("Storing the pack");
       await storeSchoolPack(storage, pack);

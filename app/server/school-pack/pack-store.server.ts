@@ -2,16 +2,20 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Storage, StoredFile } from "#app/server/core/storage.server";
 import { packExtension, packStamp, schoolPackFormats, type SchoolPack, type SchoolPackFormat } from "./school-pack.server";
-import { schoolPackBucket } from "./pack-paths.server";
+import { packName, schoolPackBucket } from "./pack-paths.server";
+import { selectionSlug, wholeMagazineLabel, type PackSelection } from "#app/lib/school-pack-selection";
 
 // Packs kept in storage (local or S3) for the admin screen's download link: each pack file
-// ("2026-11-26T10-00-00Z-<32 hex>.zim") beside a small manifest ("….zim.json"); the last three of
-// each format are kept, older ones removed when a new one is stored. Anyone may download a pack
+// ("2026-11-26T10-00-00Z-<32 hex>.zim", and for chosen grades, subjects and languages
+// "…-<32 hex>-grade-4-ny.zim") beside a small manifest ("….zim.json"). The last three packs of the
+// whole magazine of each format are kept, and the last six chosen ones; older ones are removed when
+// a new one is stored. Anyone may download a pack
 // (schools have no account) at /school-packs/<name>, so the name carries 128 random bits: a pack's
 // address cannot be worked out from when it was made.
 
 export { schoolPackBucket };
 export const keptPacksPerFormat = 3;
+export const keptChosenPacksPerFormat = 6;
 
 /** What the manifest beside a stored pack says. */
 export interface StoredSchoolPack {
@@ -26,6 +30,9 @@ export interface StoredSchoolPack {
   resourceCount?: number;
   languages?: string[];
   sha256?: string;
+  /** What it holds in words ("The whole magazine", "Grade 4 · Chinyanja"): absent from a manifest stored before packs could be chosen. */
+  contents?: string;
+  selection?: PackSelection;
   /** Where anyone downloads it (/school-packs/…); null for a pack stored before names were unguessable, which is not served. */
   url: string | null;
 }
@@ -33,17 +40,25 @@ export interface StoredSchoolPack {
 /** The address a pack is downloaded at. */
 const schoolPackDownloadPrefix = "/school-packs/";
 
-// The time, then 128 random bits: only such a name is ever served.
+// The time, then 128 random bits, then a chosen pack's selection: only such a name is ever served.
 const servedName = new RegExp(
-  `^\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z-[0-9a-f]{32}\\.(${schoolPackFormats.map((format) => packExtension[format]).join("|")})$`,
+  `^(\\d{4}-\\d{2}-\\d{2})T\\d{2}-\\d{2}-\\d{2}Z-[0-9a-f]{32}(?:-([a-z0-9]+(?:-[a-z0-9]+)*))?\\.(${schoolPackFormats.map((format) => packExtension[format]).join("|")})$`,
 );
 
 /** Whether `name` is a pack's stored name that may be served (never a manifest, nor an old guessable name). */
 export const isServedPackName = (name: string) => servedName.test(name);
 
+/** What a school saves a stored pack as: its name (pack-paths.server.ts) and extension, as the zip's folder is named. */
+export function downloadNameOf(storedName: string): string | null {
+  const [, , selectionSlug = "", extension] = servedName.exec(storedName) ?? [];
+  if (!extension) return null;
+  return `${packName(new Date(`${storedName.slice(0, 10)}T00:00:00Z`), selectionSlug)}.${extension}`;
+}
+
 const downloadPathOf = (key: string) => (isServedPackName(key) ? schoolPackDownloadPrefix + key : null);
 
 const manifestSuffix = ".json";
+const isChosenPackName = (name: string) => servedName.exec(name)?.[2] !== undefined;
 const formatOfKey = (key: string) => schoolPackFormats.find((format) => key.endsWith(`.${packExtension[format]}`)) ?? null;
 
 async function allFiles(storage: Storage): Promise<StoredFile[]> {
@@ -56,7 +71,8 @@ async function allFiles(storage: Storage): Promise<StoredFile[]> {
 
 /** Stores a pack made by makeSchoolPack with its manifest, then removes all but the newest three of its format. */
 export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promise<StoredSchoolPack> {
-  const key = `${packStamp(pack.madeAt)}-${crypto.randomBytes(16).toString("hex")}.${packExtension[pack.format]}`;
+  const chosenSlug = selectionSlug(pack.selection);
+  const key = `${packStamp(pack.madeAt)}-${crypto.randomBytes(16).toString("hex")}${chosenSlug ? `-${chosenSlug}` : ""}.${packExtension[pack.format]}`;
   await storage.put(schoolPackBucket, key, await fs.readFile(pack.file));
   const stored: StoredSchoolPack = {
     format: pack.format,
@@ -68,16 +84,19 @@ export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promi
     resourceCount: pack.resourceCount,
     languages: pack.languages,
     sha256: pack.sha256,
+    contents: pack.contents,
+    selection: pack.selection,
     url: downloadPathOf(key),
   };
   // The manifest goes last: a listed pack always has its file.
   await storage.put(schoolPackBucket, key + manifestSuffix, Buffer.from(JSON.stringify(stored, null, 2)));
-  const sameFormat = (await allFiles(storage))
+  // Whole and chosen packs are kept apart: a school's choices never push out the whole magazine.
+  const sameKind = (await allFiles(storage))
     .map((file) => file.name)
-    .filter((name) => formatOfKey(name) === pack.format)
+    .filter((name) => formatOfKey(name) === pack.format && isChosenPackName(name) === (chosenSlug !== ""))
     .sort()
     .reverse();
-  for (const old of sameFormat.slice(keptPacksPerFormat)) {
+  for (const old of sameKind.slice(chosenSlug ? keptChosenPacksPerFormat : keptPacksPerFormat)) {
     await storage.remove(schoolPackBucket, old + manifestSuffix); // the manifest first: never a listed pack without its file
     await storage.remove(schoolPackBucket, old);
   }
@@ -85,7 +104,7 @@ export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promi
 }
 
 /** The stored packs, newest first, from their manifests. */
-export async function listSchoolPacks(storage: Storage): Promise<StoredSchoolPack[]> {
+export async function listSchoolPacks(storage: Storage): Promise<(StoredSchoolPack & { contents: string })[]> {
   const manifests = (await allFiles(storage)).filter((file) => file.name.endsWith(manifestSuffix) && formatOfKey(file.name.slice(0, -manifestSuffix.length)));
   const packs = await Promise.all(
     manifests.map(async (file) => {
@@ -93,7 +112,8 @@ export async function listSchoolPacks(storage: Storage): Promise<StoredSchoolPac
       if (!read) return null;
       const pack = JSON.parse(await new Response(read.body).text()) as StoredSchoolPack;
       // The address follows from the name, whatever an older manifest says (/uploads/… is not served).
-      return { ...pack, url: downloadPathOf(pack.key) };
+      // A pack stored before packs could be chosen held the whole magazine.
+      return { ...pack, contents: pack.contents ?? wholeMagazineLabel, url: downloadPathOf(pack.key) };
     }),
   );
   return packs.filter((pack) => pack !== null).sort((a, b) => (a.madeAt < b.madeAt ? 1 : a.madeAt > b.madeAt ? -1 : 0));

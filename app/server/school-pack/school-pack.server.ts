@@ -13,6 +13,9 @@ import { services as startedServices } from "#app/server/core/services.server";
 import { buildStaticSite, type PackProgress } from "./build-static-site.server";
 import type { PageSource } from "./page-source.server";
 import { writeIllustration, writeZim, zimLanguageCode } from "./zim.server";
+import { chosenArticlesCondition, packContentsLabel } from "./pack-selection.server";
+import { withChosenArticles } from "#app/server/articles/published.server";
+import { orderedSelection, selectionSlug, wholeMagazine, type PackSelection } from "#app/lib/school-pack-selection";
 
 // The school pack: the whole published magazine as one file a school without a connection can
 // read: a ZIM file for Kiwix (kiwix-serve, the Android and desktop apps), or a zip of a plain static
@@ -41,6 +44,8 @@ export interface SchoolPackOptions {
   zimwriterfs?: string;
   /** Told after each page rendered (the pages are most of the work; the ZIM or zip is written after). */
   onProgress?: (progress: PackProgress) => void;
+  /** The grades, subjects and languages it holds; the whole magazine by default. */
+  selection?: PackSelection;
 }
 
 export interface SchoolPack {
@@ -55,6 +60,9 @@ export interface SchoolPack {
   resourceCount: number;
   /** The languages its articles are written in (BCP 47), the most used first. */
   languages: string[];
+  selection: PackSelection;
+  /** The selection in words: "The whole magazine", "Grade 4 · Chinyanja". */
+  contents: string;
   madeAt: Date;
 }
 
@@ -102,27 +110,33 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Makes a school pack of everything published now, into `outDir`. */
+/** Makes a school pack of everything published now (or of the chosen part of it), into `outDir`. */
 export async function makeSchoolPack(options: SchoolPackOptions): Promise<SchoolPack> {
   const { db, storage, config } = options.services ?? startedServices();
   const madeAt = options.madeAt ?? new Date();
+  const selection = orderedSelection(options.selection ?? wholeMagazine);
+  const chosen = chosenArticlesCondition(db, selection);
+  const name = packName(madeAt, selectionSlug(selection));
   const siteDir = await fs.mkdtemp(path.join(os.tmpdir(), "school-pack-"));
   try {
-    const site = await buildStaticSite({
-      dir: siteDir,
-      pages: options.pages,
-      storage,
-      db,
-      publicUrl: config.PUBLIC_URL,
-      clientDir: options.clientDir,
-      madeOn: madeOnText(madeAt, config.SITE_TIMEZONE),
-      maxResourceBytes: options.maxResourceBytes,
-      onProgress: options.onProgress,
-    });
+    const buildSite = () =>
+      buildStaticSite({
+        dir: siteDir,
+        pages: options.pages,
+        storage,
+        db,
+        publicUrl: config.PUBLIC_URL,
+        clientDir: options.clientDir,
+        madeOn: madeOnText(madeAt, config.SITE_TIMEZONE),
+        maxResourceBytes: options.maxResourceBytes,
+        onProgress: options.onProgress,
+      });
+    // Every page, list and count of a chosen pack sees only the chosen articles (published.server.ts).
+    const site = await (chosen ? withChosenArticles(chosen, buildSite) : buildSite());
     await fs.mkdir(options.outDir, { recursive: true });
-    const file = path.resolve(options.outDir, `${packName(madeAt)}.${packExtension[options.format]}`);
+    const file = path.resolve(options.outDir, `${name}.${packExtension[options.format]}`);
     if (options.format === "static") {
-      await writeZip(siteDir, file, packName(madeAt));
+      await writeZip(siteDir, file, name);
     } else {
       const illustration = "illustration-48x48.png";
       // Every language its pages are written in, the most used first (English when none is known).
@@ -138,7 +152,7 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
           language: zimLanguages.join(","),
           creator: siteName,
           publisher: siteName,
-          name: `${slugify(siteName)}_${site.languages.length === 1 ? site.languages[0] : "mul"}_all`,
+          name: `${slugify(siteName)}_${site.languages.length === 1 ? site.languages[0] : "mul"}_${selectionSlug(selection) || "all"}`,
           source: config.PUBLIC_URL,
         },
         { illustration, command: options.zimwriterfs },
@@ -154,6 +168,8 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
       questionCount: site.questionCount,
       resourceCount: site.resourceCount,
       languages: site.languages,
+      selection,
+      contents: await packContentsLabel(db, selection),
       madeAt,
     };
   } finally {

@@ -1,0 +1,1 @@
+ALTER TABLE "school_pack_runs" ADD COLUMN "selection" jsonb;
