@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -12,8 +13,11 @@ export interface StoredFile {
 
 /** Object storage with one face and two bodies: local files under DATA_DIR/uploads, or S3. */
 export interface Storage {
-  /** Stores a new file; refuses to replace an existing one. Returns its public URL. */
-  put(bucket: string, key: string, data: Buffer): Promise<string>;
+  /**
+   * Stores a new file, from bytes in memory or from a file on disk (`{ path }`, read as a stream: a
+   * school pack may be large); refuses to replace an existing one. Returns its public URL.
+   */
+  put(bucket: string, key: string, data: Buffer | { path: string }): Promise<string>;
   publicUrl(bucket: string, key: string): string;
   /**
    * Files of a bucket sorted by name (spec: 100 per bucket), from the first name after `after`
@@ -57,7 +61,8 @@ export function createLocalStorage(root: string): Storage {
       // Write aside, then link into place: a crash never leaves half a file under the real
       // name, and link() fails if the name exists, so nothing is ever overwritten.
       const temporary = `${file}.${process.pid}.${Date.now()}.partial`;
-      await fs.writeFile(temporary, data, { flag: "wx" });
+      if (Buffer.isBuffer(data)) await fs.writeFile(temporary, data, { flag: "wx" });
+      else await fs.copyFile(data.path, temporary, fs.constants.COPYFILE_EXCL);
       try {
         await fs.link(temporary, file);
       } catch (error) {
@@ -130,6 +135,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
+    // A checksum only where S3 requires one: S3-compatible services (MinIO, R2, Garage) do not all
+    // read the chunked upload with a trailing checksum the SDK sends by default for a streamed file.
+    requestChecksumCalculation: "WHEN_REQUIRED",
     credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
   });
   const objectKey = (bucket: string, key: string) => {
@@ -152,7 +160,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
         new PutObjectCommand({
           Bucket: options.bucket,
           Key,
-          Body: data,
+          ...(Buffer.isBuffer(data) ? { Body: data } : { Body: createReadStream(data.path), ContentLength: (await fs.stat(data.path)).size }),
           IfNoneMatch: "*", // services that support conditional writes refuse a concurrent duplicate too
           CacheControl: storedFileCacheControl,
           ContentType: contentTypes[key.split(".").pop()!.toLowerCase()] ?? "application/octet-stream",

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import type { Storage, StoredFile } from "#app/server/core/storage.server";
 import { packExtension, packStamp, schoolPackFormats, type SchoolPack, type SchoolPackFormat } from "./school-pack.server";
 import { packName, schoolPackBucket } from "./pack-paths.server";
@@ -73,7 +72,7 @@ async function allFiles(storage: Storage): Promise<StoredFile[]> {
 export async function storeSchoolPack(storage: Storage, pack: SchoolPack): Promise<StoredSchoolPack> {
   const chosenSlug = selectionSlug(pack.selection);
   const key = `${packStamp(pack.madeAt)}-${crypto.randomBytes(16).toString("hex")}${chosenSlug ? `-${chosenSlug}` : ""}.${packExtension[pack.format]}`;
-  await storage.put(schoolPackBucket, key, await fs.readFile(pack.file));
+  await storage.put(schoolPackBucket, key, { path: pack.file });
   const stored: StoredSchoolPack = {
     format: pack.format,
     key,
