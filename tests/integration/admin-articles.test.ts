@@ -69,6 +69,39 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     expect(html).toContain('href="/admin/articles/ai-writer"');
   });
 
+  it("finds articles by words of the title, status, category, author, language and level, the filters kept in the URL", async () => {
+    const { db } = server.services;
+    const stamp = Date.now();
+    const draft = await createThroughForm({ title: `Chalkboard tricks ${stamp}`, content: "Body" });
+    const lesson = await createThroughForm({ title: `Chalkboard lesson ${stamp}`, content: "Body", status: "published" });
+    await db.update(articles).set({ language: "ny", level: "grade-4" }).where(eq(articles.id, lesson));
+    const listed = async (query: string) => {
+      const html = await (await get(`/admin/articles?${query}`, owner)).text();
+      return { html, has: (id: string) => html.includes(`/admin/articles/${id}"`) };
+    };
+
+    const byWords = await listed("q=chalkboard");
+    expect(byWords.has(draft) && byWords.has(lesson)).toBe(true);
+    expect(byWords.html).toMatch(/Articles <span[^>]*>\(\d+\)<\/span>/);
+    expect(byWords.html).toContain("Clear filters");
+
+    const drafts = await listed(`q=Chalkboard&status=draft`);
+    expect([drafts.has(draft), drafts.has(lesson)]).toEqual([true, false]);
+    const inNyanja = await listed(`q=Chalkboard&lang=ny&level=grade-4`);
+    expect([inNyanja.has(draft), inNyanja.has(lesson)]).toEqual([false, true]);
+    // The selects show what is chosen, so the next change keeps it.
+    expect(inNyanja.html).toMatch(/<option value="ny" selected="">Chinyanja<\/option>/);
+    const byAuthor = await listed(`q=Chalkboard&author=user:${ownerId}&category=technology`);
+    expect([byAuthor.has(draft), byAuthor.has(lesson)]).toEqual([true, true]);
+    // The author column names the writer; the title opens the article.
+    expect(byAuthor.html).toContain(`>Chalkboard tricks ${stamp}</a>`);
+    const byOther = await listed(`q=Chalkboard&author=guest:${crypto.randomUUID()}`);
+    expect(byOther.html).toContain("No articles match these filters.");
+    // A value that is none of the choices is ignored, not an error.
+    const odd = await listed(`q=Chalkboard&status=everything&lang=%3Cx%3E&level=grade-99`);
+    expect(odd.has(draft) && odd.has(lesson)).toBe(true);
+  });
+
   it("creates a draft with the signed-in admin as author, blanks stored as null, and the success toast", async () => {
     const title = `A new draft ${Date.now()}`;
     const response = await post("/admin/articles/new", owner, form({ title: `  ${title}  `, content: "## Heading\nBody", excerpt: "   " }));

@@ -1,7 +1,14 @@
 import { Search } from "lucide-react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/field";
+
+export interface ListFilter {
+  name: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}
 
 interface SearchFilterFormProps {
   /** Prefix of the controls' ids, e.g. "comment". */
@@ -9,11 +16,16 @@ interface SearchFilterFormProps {
   searchLabel: string;
   placeholder: string;
   q: string;
-  filter: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> };
+  filters: ListFilter[];
+  /** The list unfiltered: offered as "Clear filters" while a search or filter is set. */
+  clearHref?: string;
 }
 
-/** A search box and one select, kept in the URL (GET) so the server does the filtering. */
-export function SearchFilterForm({ id, searchLabel, placeholder, q, filter }: SearchFilterFormProps) {
+/**
+ * The admin lists' search box and filters, kept in the URL (GET) so the server does the filtering
+ * and a filtered list can be bookmarked. A changed select applies at once; without scripts, Search does.
+ */
+export function SearchFilterForm({ id, searchLabel, placeholder, q, filters, clearHref }: SearchFilterFormProps) {
   const submit = useSubmit();
   return (
     <Form
@@ -28,22 +40,29 @@ export function SearchFilterForm({ id, searchLabel, placeholder, q, filter }: Se
         </label>
         <input id={`${id}-search`} key={q} type="search" name="q" defaultValue={q} placeholder={placeholder} className={controlClass} />
       </div>
-      <div>
-        <label htmlFor={`${id}-${filter.name}`} className="text-sm font-medium">
-          {filter.label}
-        </label>
-        <select id={`${id}-${filter.name}`} key={filter.value} name={filter.name} defaultValue={filter.value} className={controlClass}>
-          {filter.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {filters.map((filter) => (
+        <div key={filter.name}>
+          <label htmlFor={`${id}-${filter.name}`} className="text-sm font-medium">
+            {filter.label}
+          </label>
+          <select id={`${id}-${filter.name}`} key={filter.value} name={filter.name} defaultValue={filter.value} className={controlClass}>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       <Button type="submit" variant="outline">
         <Search className="size-4" aria-hidden />
         Search
       </Button>
+      {clearHref && (
+        <Link to={clearHref} className="self-center text-sm font-medium text-accent underline underline-offset-4">
+          Clear filters
+        </Link>
+      )}
     </Form>
   );
 }

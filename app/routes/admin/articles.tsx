@@ -10,7 +10,11 @@ import { can } from "#app/lib/access";
 import { mayDeleteArticle, mayEditArticle, seesAllArticles, statusLabels } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
-import { listAdminArticles } from "#app/server/articles/admin-articles.server";
+import { articleLanguages, categoryChoices, listAdminArticles } from "#app/server/articles/admin-articles.server";
+import { bylineChoices } from "#app/server/articles/bylines.server";
+import { adminArticleFilterOf, isFiltered } from "#app/lib/admin-article-filter";
+import { languageName, levels } from "#app/lib/curriculum";
+import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { services } from "#app/server/core/services.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -25,14 +29,32 @@ import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Articles");
 
+/** The filters' choices: every status, category, byline writer (on the full list), language in use and level. */
+async function filterChoices(everyone: boolean) {
+  const { db } = services();
+  const [categories, writers, languages] = await Promise.all([categoryChoices(db), everyone ? bylineChoices(db) : [], articleLanguages(db)]);
+  const all = { value: "", label: "All" };
+  return {
+    status: [all, ...Object.entries(statusLabels).map(([value, label]) => ({ value, label }))],
+    category: [all, ...categories.map((category) => ({ value: category.slug, label: category.name }))],
+    author: everyone ? [all, ...writers.map((writer) => ({ value: writer.value, label: writer.name }))] : null,
+    lang: [all, ...languages.map((tag) => ({ value: tag, label: languageName(tag) }))],
+    level: [all, ...levels.map((level) => ({ value: level.value, label: level.label }))],
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, log } = services();
   const url = new URL(request.url);
   const actor = await requireAbility(request, "writeOwnArticles");
   const everyone = seesAllArticles(actor);
-  const screen = { mine: !everyone, usesAiWriter: can(actor.role, "useAiWriter") };
+  const filter = adminArticleFilterOf(url.searchParams);
+  const screen = { mine: !everyone, usesAiWriter: can(actor.role, "useAiWriter"), filter, filtered: isFiltered(filter) };
   try {
-    const page = await listAdminArticles(db, pageRequest(url.searchParams), everyone ? null : actor.id);
+    const [page, choices] = await Promise.all([
+      listAdminArticles(db, pageRequest(url.searchParams), everyone ? null : actor.id, filter),
+      filterChoices(everyone),
+    ]);
     // My Articles shows each article's latest note from the editors.
     const notes = everyone
       ? null
@@ -47,10 +69,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       editable: mayEditArticle(actor, article),
       deletable: mayDeleteArticle(actor, article),
     }));
-    return { ...screen, articles: rows, total: page.total, pages: pageLinks(url, page), loadError: null };
+    return { ...screen, choices, articles: rows, total: page.total, pages: pageLinks(url, page), loadError: null };
   } catch (error) {
     log.error({ err: error }, "admin article list failed to load");
-    return { ...screen, articles: [], total: 0, pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
+    return { ...screen, choices: null, articles: [], total: 0, pages: { next: null, prev: null }, loadError: "Failed to load articles. Please try again." };
   }
 }
 
@@ -108,11 +130,14 @@ function ArticleRow({ article }: { article: AdminArticle }) {
   const deleting = busy && fetcher.formData?.get("id") === article.id;
   return (
     <tr className={deleting ? "opacity-60" : undefined}>
-      <Td label="ID" className="whitespace-nowrap">
-        <ShortId id={article.id} copyLabel={`Copy ID of ${article.title}`} />
-      </Td>
-      <Td label="Title" wide className="w-full min-w-48 font-medium">
-        {article.title}
+      <Td label="Title" wide className="w-full min-w-40 font-medium">
+        {article.editable ? (
+          <Link to={`/admin/articles/${article.id}`} className="hover:underline">
+            {article.title}
+          </Link>
+        ) : (
+          article.title
+        )}
         {article.note && (
           <span className="mt-1 block text-sm font-normal text-muted-foreground">
             <span className="font-medium text-foreground">{`Note from ${article.note.authorName ?? "an editor"}: `}</span>
@@ -123,6 +148,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       <Td label="Status">
         <StatusBadge status={article.status} schedule={article.schedule} />
       </Td>
+      <Td label="Author">{article.writers.length > 0 ? article.writers.join(", ") : "—"}</Td>
       <Td label="Category">
         {article.categoryName}
         <span className="block text-xs text-muted-foreground">{article.categorySlug}</span>
@@ -135,6 +161,9 @@ function ArticleRow({ article }: { article: AdminArticle }) {
       </Td>
       <Td label="Views" className="text-right tabular-nums">
         {article.views.toLocaleString("en-US")}
+      </Td>
+      <Td label="ID" className="whitespace-nowrap">
+        <ShortId id={article.id} copyLabel={`Copy ID of ${article.title}`} />
       </Td>
       <Td label="Actions">
         <div className="flex items-center gap-1">
@@ -161,7 +190,7 @@ function ArticleRow({ article }: { article: AdminArticle }) {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
-  const { articles, total, pages, loadError, mine, usesAiWriter } = loaderData;
+  const { articles, total, pages, loadError, mine, usesAiWriter, filter, filtered, choices } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -182,26 +211,45 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      {choices && (
+        <SearchFilterForm
+          id="article"
+          searchLabel="Search titles"
+          placeholder="Words of the title"
+          q={filter.q}
+          clearHref={filtered ? "/admin/articles" : undefined}
+          filters={[
+            { name: "status", label: "Status", value: filter.status ?? "", options: choices.status },
+            { name: "category", label: "Category", value: filter.category ?? "", options: choices.category },
+            ...(choices.author ? [{ name: "author", label: "Author", value: filter.author ?? "", options: choices.author }] : []),
+            { name: "lang", label: "Language", value: filter.lang ?? "", options: choices.lang },
+            { name: "level", label: "Level", value: filter.level ?? "", options: choices.level },
+          ]}
+        />
+      )}
       {loadError ? (
         <p role="alert" className="mt-6 text-destructive">
           {loadError}
         </p>
       ) : articles.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">No articles yet. Use New Article to write the first one.</p>
+        <p className="mt-6 text-muted-foreground">
+          {filtered ? "No articles match these filters." : "No articles yet. Use New Article to write the first one."}
+        </p>
       ) : (
         <div className="mt-6">
-          {/* Eight columns: narrower gaps leave the title room for a few lines. */}
+          {/* Nine columns: narrower gaps leave the title room for a few lines. */}
           <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
             <caption className="sr-only">{mine ? "Your articles, drafts included, newest first" : "All articles, drafts included, newest first"}</caption>
             <thead>
               <tr>
-                <Th>ID</Th>
                 <Th>Title</Th>
                 <Th>Status</Th>
+                <Th>Author</Th>
                 <Th>Category</Th>
                 <Th>Created</Th>
                 <Th>Updated</Th>
                 <Th className="text-right">Views</Th>
+                <Th>ID</Th>
                 <Th>Actions</Th>
               </tr>
             </thead>

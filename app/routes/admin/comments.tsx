@@ -81,17 +81,19 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search comments"
         placeholder="Content, article title or user id"
         q={filter.q}
-        filter={{
-          name: "status",
-          label: "Status",
-          value: filter.status,
-          options: [
-            { value: "all", label: "All" },
-            { value: "pending", label: "Pending" },
-            { value: "approved", label: "Approved" },
-            { value: "rejected", label: "Rejected" },
-          ],
-        }}
+        filters={[
+          {
+            name: "status",
+            label: "Status",
+            value: filter.status,
+            options: [
+              { value: "all", label: "All" },
+              { value: "pending", label: "Pending" },
+              { value: "approved", label: "Approved" },
+              { value: "rejected", label: "Rejected" },
+            ],
+          },
+        ]}
       />
       <div className="mt-6">
         <Table stackBelow="3xl">

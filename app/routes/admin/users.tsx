@@ -145,13 +145,15 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search users"
         placeholder="Name, id or bio"
         q={filter.q}
-        filter={{
-          name: "role",
-          label: "Role",
-          value: filter.role,
-          // Highest first, as the staff list reads: All, Admin, Editor, Author, Contributor, User.
-          options: [{ value: "all", label: "All" }, ...[...roles].reverse().map((role) => ({ value: role, label: roleLabels[role] }))],
-        }}
+        filters={[
+          {
+            name: "role",
+            label: "Role",
+            value: filter.role,
+            // Highest first, as the staff list reads: All, Admin, Editor, Author, Contributor, User.
+            options: [{ value: "all", label: "All" }, ...[...roles].reverse().map((role) => ({ value: role, label: roleLabels[role] }))],
+          },
+        ]}
       />
       <Invitations roles={loaderData.invitableRoles} open={loaderData.invitations} mailed={loaderData.mailed} />
       <div className="mt-6">

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { articles, categories } from "#database/schema";
 import { articleFormSchema, curriculumOf, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
@@ -17,24 +17,41 @@ import {
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { type ArticleSave } from "./article-writes.server";
 import { discardAutosave } from "./article-autosave.server";
-import type { AppDb } from "#app/server/db/types.server";
+import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { isUuid } from "#app/lib/uuid";
 import { tagFieldValue } from "#app/lib/tags";
 import { articleTagsColumn } from "./tags.server";
-import { bylineAccountsColumn, writtenBy } from "./bylines.server";
+import { bylineAccountsColumn, bylineNamesColumn, writtenBy } from "./bylines.server";
+import type { AdminArticleFilter } from "#app/lib/admin-article-filter";
 import { toastHeader } from "#app/server/core/toast.server";
 
 const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
 
+/** The filter as one condition on `articles` joined with `categories`; the title's words use its trigram index. */
+function adminArticleCondition(db: AppDb, { q, status, category, author, lang, level }: AdminArticleFilter) {
+  const [kind, id] = author?.split(":", 2) ?? [];
+  return and(
+    q ? ilike(articles.title, containsPattern(q)) : undefined,
+    status ? eq(articles.status, status) : undefined,
+    category ? eq(categories.slug, category) : undefined,
+    id ? writtenBy(db, { kind: kind === "guest" ? "guest" : "user", id }) : undefined,
+    lang ? eq(articles.language, lang) : undefined,
+    level ? eq(articles.level, level) : undefined,
+  );
+}
+
 /**
  * The admin table: drafts included, newest created first, a page at a time, with how many there
  * are; only those `writerId` created or is on the byline of, when given (a contributor's or an
- * author's "My articles").
+ * author's "My articles"); narrowed by `filter`.
  */
-export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writerId: string | null = null) {
-  const scope = writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined;
+export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writerId: string | null = null, filter: AdminArticleFilter | null = null) {
+  const scope = and(
+    writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined,
+    filter ? adminArticleCondition(db, filter) : undefined,
+  );
   const rows = keysetPage(adminArticleOrder, page, (keyset) =>
     db
       .select({
@@ -44,6 +61,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writ
         status: articles.status,
         authorId: articles.authorId,
         writerIds: bylineAccountsColumn,
+        writers: bylineNamesColumn,
         scheduledAt: articles.scheduledAt,
         createdAt: articles.createdAt,
         updatedAt: articles.updatedAt,
@@ -57,7 +75,13 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writ
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
-  return countedPage(rows, db.select({ total: count() }).from(articles).where(scope));
+  return countedPage(rows, db.select({ total: count() }).from(articles).innerJoin(categories, eq(categories.id, articles.categoryId)).where(scope));
+}
+
+/** The languages articles are written in, for the Articles list's filter. */
+export async function articleLanguages(db: AppDb): Promise<string[]> {
+  const rows = await db.selectDistinct({ language: articles.language }).from(articles).orderBy(asc(articles.language));
+  return rows.map((row) => row.language);
 }
 
 /** Choices for a category select (the article form's, the AI writer's), by name. */

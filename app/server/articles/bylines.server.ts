@@ -24,6 +24,11 @@ export const bylineAccountsColumn =
     (json: string): string[] => JSON.parse(json),
   );
 
+/** Everyone on an article's byline by name, public profile or not (an account without a name by its email), as a column. */
+export const bylineNamesColumn = sql<string>`(select coalesce(json_agg(coalesce(p.display_name, u.email, g.name) order by aa.position), '[]'::json)::text
+    from article_authors aa left join profiles p on p.id = aa.user_id left join users u on u.id = aa.user_id left join guest_authors g on g.id = aa.guest_id
+    where aa.article_id = "articles"."id")`.mapWith((json: string): string[] => JSON.parse(json));
+
 /** Whose author page: an account's or a guest's. */
 export type AuthorRef = BylineRef;
 
