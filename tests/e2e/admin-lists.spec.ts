@@ -34,3 +34,28 @@ test("an admin finds a draft by its status and words of its title, and clears th
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Articles \(\d{2,}\)$/);
   await expect(page.getByLabel("Search titles")).toHaveValue("");
 });
+
+test("a moderator approves the selected comments at once, and narrows the list to one article's", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/comments?status=approved");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const rows = page.locator("main table tbody tr");
+  const boxes = rows.getByRole("checkbox", { name: /^Select the comment by / });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await page.getByRole("button", { name: "Approve selected" }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "2 comments marked as approved." })).toBeVisible();
+  // Done: nothing stays selected for the next batch.
+  await expect(boxes.nth(0)).not.toBeChecked();
+
+  const article = (await rows.first().locator("td[data-label='Article'] a").innerText()).trim();
+  await rows.first().getByRole("link", { name: article, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]article=[0-9a-f-]{36}/);
+  await expect(page.getByText(`Comments on “${article}”.`)).toBeVisible();
+  for (const title of await rows.locator("td[data-label='Article']").allInnerTexts()) expect(title.trim()).toBe(article);
+  // The search keeps the article; Clear filters lets it go.
+  await page.getByLabel("Search comments").press("Enter");
+  await expect(page).toHaveURL(/[?&]article=[0-9a-f-]{36}/);
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/admin\/comments$/);
+});

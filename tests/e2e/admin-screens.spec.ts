@@ -100,7 +100,7 @@ test("categories: create, validate, edit, delete, and the in-use refusal", async
 
 test("comments: search, filter, approve, reject, view and delete", async ({ page }) => {
   await page.goto("/admin/comments");
-  await expect(page.getByRole("columnheader")).toHaveText(["Article", "Content", "Status", "User", "Created", "Actions"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["Select", "Article", "Content", "Status", "User", "Created", "Actions"]);
   const waiting = row(page, "Our zone is still waiting for the new learner books");
   await expect(waiting).toContainText("anon");
   await expect(waiting).toContainText("pending");

@@ -101,10 +101,10 @@ describe(`admin content rules (${testDatabaseKind})`, () => {
   it("approves or rejects a comment from any state", async () => {
     const { id: articleId } = await createArticle(db, article({ title: "Commented" }), null);
     const comment = await aComment(db, { articleId });
-    await setCommentStatus(db, comment.id, "rejected");
-    await setCommentStatus(db, comment.id, "approved");
+    await setCommentStatus(db, [comment.id], "rejected");
+    await setCommentStatus(db, [comment.id], "approved");
     expect((await db.select().from(comments).where(eq(comments.id, comment.id)))[0]!.status).toBe("approved");
-    await expect(setCommentStatus(db, "00000000-0000-4000-8000-000000000000", "approved")).rejects.toBeInstanceOf(AdminInputError);
+    await expect(setCommentStatus(db, ["00000000-0000-4000-8000-000000000000"], "approved")).rejects.toBeInstanceOf(AdminInputError);
   });
 
   it("edits profiles with trimming and null-when-empty, and never demotes the owner", async () => {

@@ -12,6 +12,7 @@ import { type CookieJar, signInOverHttp, startTestServer, type TestServer } from
 
 let server: TestServer;
 let admin: CookieJar;
+let countedArticleId: string;
 
 beforeAll(async () => {
   server = await startTestServer({ SEED_DEMO: "true", OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" });
@@ -26,6 +27,7 @@ beforeAll(async () => {
     await aContactMessage(db);
   }
   const article = await anArticle(db, { categoryId: extra.id, title: "Counting comments" });
+  countedArticleId = article.id;
   for (let index = 0; index < 14; index++) {
     await aComment(db, { articleId: article.id, content: `Totals comment ${index}`, status: index % 2 === 0 ? "pending" : "approved" });
   }
@@ -109,5 +111,40 @@ describe(`admin list headers count the whole list, not the page (${testDatabaseK
     const messages = await rowsIn(contactMessages);
     expect(messages).toBeGreaterThan(pageSize);
     expect(inbox).toContain(`(${messages} total, `);
+  });
+
+  it("narrows Comments to one article's, and approves or rejects the selected ones at once", async () => {
+    const onArticle = await rowsIn(comments, eq(comments.articleId, countedArticleId));
+    expect(headerCount(await page(`/admin/comments?article=${countedArticleId}`), "Comments")).toBe(onArticle);
+    const html = await page(`/admin/comments?article=${countedArticleId}&status=pending`);
+    expect(html).toContain("Comments on “Counting comments”.");
+    // Each article title narrows the list to that article's comments.
+    expect(html).toContain(`href="/admin/comments?article=${countedArticleId}"`);
+
+    const { db } = server.services;
+    const waiting = await db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.articleId, countedArticleId), eq(comments.status, "pending")));
+    const chosen = waiting.slice(0, 3).map((row) => row.id);
+    const moderate = (fields: [string, string][]) =>
+      fetch(`${server.url}/admin/comments`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: admin.header() },
+        body: new URLSearchParams(fields),
+      });
+    const approved = await moderate([["intent", "status"], ["status", "approved"], ...chosen.map((id): [string, string] => ["id", id])]);
+    expect(approved.status).toBe(200);
+    expect(await approved.text()).toContain("3 comments marked as approved.");
+    const after = await db.select({ id: comments.id, status: comments.status }).from(comments).where(eq(comments.articleId, countedArticleId));
+    expect(after.filter((row) => chosen.includes(row.id)).map((row) => row.status)).toEqual(["approved", "approved", "approved"]);
+    expect(after.filter((row) => row.status === "pending")).toHaveLength(waiting.length - 3);
+
+    const noneSelected = await moderate([
+      ["intent", "status"],
+      ["status", "rejected"],
+    ]);
+    expect(noneSelected.status).toBe(400);
+    expect(await noneSelected.text()).toContain("Select the comments to change first.");
   });
 });

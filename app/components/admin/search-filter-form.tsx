@@ -19,13 +19,15 @@ interface SearchFilterFormProps {
   filters: ListFilter[];
   /** The list unfiltered: offered as "Clear filters" while a search or filter is set. */
   clearHref?: string;
+  /** Filters set elsewhere (a link in a row), kept when the search or a select changes. */
+  kept?: Record<string, string>;
 }
 
 /**
  * The admin lists' search box and filters, kept in the URL (GET) so the server does the filtering
  * and a filtered list can be bookmarked. A changed select applies at once; without scripts, Search does.
  */
-export function SearchFilterForm({ id, searchLabel, placeholder, q, filters, clearHref }: SearchFilterFormProps) {
+export function SearchFilterForm({ id, searchLabel, placeholder, q, filters, clearHref, kept = {} }: SearchFilterFormProps) {
   const submit = useSubmit();
   return (
     <Form
@@ -34,6 +36,9 @@ export function SearchFilterForm({ id, searchLabel, placeholder, q, filters, cle
       className="mt-6 flex flex-wrap items-end gap-3"
       onChange={(event) => event.target instanceof HTMLSelectElement && submit(event.currentTarget)}
     >
+      {Object.entries(kept).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="min-w-64 flex-1">
         <label htmlFor={`${id}-search`} className="text-sm font-medium">
           {searchLabel}

@@ -1,4 +1,6 @@
-import { data, useFetcher } from "react-router";
+import { Check, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/comments";
 import { readForm } from "#app/server/core/form.server";
@@ -15,15 +17,17 @@ import { Pagination } from "#app/components/site/pagination";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "#app/components/admin/comment-actions";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
+import { Button } from "#app/components/ui/button";
 import { ShortId } from "#app/components/admin/short-id";
 import { adminMeta } from "#app/lib/seo";
+import { plural } from "#app/lib/plural";
 
 export const meta: Route.MetaFunction = () => adminMeta("Comments");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
-  const filter = commentFilterSchema.parse({ q: params.get("q"), status: params.get("status") ?? "all" });
+  const filter = commentFilterSchema.parse({ q: params.get("q"), status: params.get("status") ?? "all", article: params.get("article") });
   const page = await loadOrToast(() => listComments(services().db, filter, pageRequest(params)), "Failed to load comments");
   return {
     filter,
@@ -34,27 +38,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// A status is set on one comment (its row's buttons) or on those selected (the batch buttons): each an `id`.
 const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), id: z.uuid(), status: commentStatusSchema }),
-  z.object({ intent: z.literal("delete"), id: z.uuid() }),
+  z.object({ intent: z.literal("status"), ids: z.array(z.uuid()).min(1).max(100), status: commentStatusSchema }),
+  z.object({ intent: z.literal("delete"), ids: z.array(z.uuid()).length(1) }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAbility(request, "moderateComments");
-  const parsed = moderationSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
+  const form = await readForm(request);
+  const parsed = moderationSchema.safeParse(form && { ...Object.fromEntries(form), ids: form.getAll("id") });
   if (!parsed.success) {
-    return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description: "Failed to update comment" } }, { status: 400 });
+    const noneSelected = form?.get("intent") === "status" && form.getAll("id").length === 0;
+    const description = noneSelected ? "Select the comments to change first." : "Failed to update comment";
+    return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description } }, { status: 400 });
   }
   const { db } = services();
   const command = parsed.data;
   try {
     if (command.intent === "delete") {
-      await deleteComment(db, command.id);
+      await deleteComment(db, command.ids[0]!);
       return data<CommentActionData>({ ok: true, toast: { type: "success", title: "Deleted", description: "Comment removed." } });
     }
-    await setCommentStatus(db, command.id, command.status);
-    return data<CommentActionData>({ ok: true, toast: { type: "success", title: `Comment marked as ${command.status}.` } });
+    const changed = await setCommentStatus(db, command.ids, command.status);
+    const title =
+      command.ids.length === 1
+        ? `Comment marked as ${command.status}.`
+        : `${plural(changed, { one: "comment", other: "comments" })} marked as ${command.status}.`;
+    return data<CommentActionData>({ ok: true, toast: { type: "success", title } });
   } catch (error) {
     return data<CommentActionData>({ ok: false, toast: failureToast(error, "Failed to update comment") }, { status: 400 });
   }
@@ -66,10 +78,19 @@ const statusStyles = {
   rejected: "bg-destructive-soft text-destructive-soft-foreground",
 } as const;
 
+const bulkFormId = "comment-batch";
+
 export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["comments"]);
   useActionToast(loaderData);
-  useActionToast(useFetcher<CommentActionData>({ key: commentFetcherKey }).data);
+
+  const bulk = useFetcher<CommentActionData>({ key: commentFetcherKey });
+  useActionToast(bulk.data);
+  // Once a batch is done, nothing stays selected for the next one.
+  const batchForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (bulk.state === "idle" && bulk.data?.ok) batchForm.current?.reset();
+  }, [bulk.state, bulk.data]);
   const { comments, filter, total, pages } = loaderData;
   return (
     <div>
@@ -81,6 +102,8 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search comments"
         placeholder="Content, article title or user id"
         q={filter.q}
+        kept={filter.article ? { article: filter.article } : undefined}
+        clearHref={filter.q || filter.status !== "all" || filter.article ? "/admin/comments" : undefined}
         filters={[
           {
             name: "status",
@@ -95,18 +118,47 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
+      {filter.article && comments[0] && <p className="mt-3 text-sm text-muted-foreground">{`Comments on “${comments[0].articleTitle}”.`}</p>}
       <div className="mt-6">
+        <bulk.Form ref={batchForm} id={bulkFormId} method="post" className="mb-3 flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="status" />
+          <span className="text-sm font-medium">Selected comments:</span>
+          <Button type="submit" name="status" value="approved" variant="outline" size="sm" disabled={bulk.state !== "idle"}>
+            <Check className="size-4 text-success" aria-hidden />
+            Approve selected
+          </Button>
+          <Button type="submit" name="status" value="rejected" variant="outline" size="sm" disabled={bulk.state !== "idle"}>
+            <X className="size-4 text-warning" aria-hidden />
+            Reject selected
+          </Button>
+        </bulk.Form>
         <Table stackBelow="3xl">
           <caption className="sr-only">Comments, newest first</caption>
-          <TableHead columns={["Article", "Content", "Status", "User", "Created", "Actions"]} />
+          <TableHead columns={["Select", "Article", "Content", "Status", "User", "Created", "Actions"]} />
           <tbody>
             {comments.length === 0 ? (
-              <EmptyRow columns={6}>No comments found.</EmptyRow>
+              <EmptyRow columns={7}>No comments found.</EmptyRow>
             ) : (
               comments.map((comment) => (
                 <tr key={comment.id}>
+                  <Td label="Select">
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={comment.id}
+                      form={bulkFormId}
+                      aria-label={`Select the comment by ${comment.authorName ?? "anon"} on ${comment.articleTitle}`}
+                      className="size-4 accent-primary"
+                    />
+                  </Td>
                   <Td label="Article" wide className="max-w-48 min-w-32 font-medium">
-                    {comment.articleTitle}
+                    <Link
+                      to={`/admin/comments?article=${comment.articleId}`}
+                      title={`Only the comments on ${comment.articleTitle}`}
+                      className="line-clamp-2 hover:underline"
+                    >
+                      {comment.articleTitle}
+                    </Link>
                   </Td>
                   <Td label="Content" wide className="max-w-md min-w-40 break-words whitespace-pre-wrap">
                     {comment.content}
@@ -114,8 +166,15 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
                   <Td label="Status">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[comment.status]}`}>{comment.status}</span>
                   </Td>
-                  <Td label="User" className="whitespace-nowrap">
-                    {comment.userId ? <ShortId id={comment.userId} copyLabel="Copy user ID of the comment's author" /> : <code className="text-xs">anon</code>}
+                  <Td label="User">
+                    {comment.userId ? (
+                      <>
+                        <span className="block">{comment.authorName ?? "A reader"}</span>
+                        <ShortId id={comment.userId} copyLabel="Copy user ID of the comment's author" />
+                      </>
+                    ) : (
+                      <code className="text-xs">anon</code>
+                    )}
                   </Td>
                   <Td label="Created" className="whitespace-nowrap">
                     <time dateTime={comment.created.iso}>{comment.created.text}</time>

@@ -113,6 +113,8 @@ async function alertStaffOfPendingComment(articleId: string) {
 export const commentFilterSchema = z.object({
   q: listSearchText,
   status: z.enum(["all", "pending", "approved", "rejected"]).catch("all"),
+  /** Only the comments on this article (its title in a row links here). */
+  article: z.uuid().nullable().catch(null),
 });
 export type CommentFilter = z.output<typeof commentFilterSchema>;
 
@@ -123,6 +125,7 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
   const pattern = containsPattern(filter.q);
   const matching = and(
     filter.status === "all" ? undefined : eq(comments.status, filter.status),
+    filter.article ? eq(comments.articleId, filter.article) : undefined,
     filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
   );
   const rows = keysetPage(commentOrder, page, (keyset) =>
@@ -133,6 +136,7 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
         content: comments.content,
         status: comments.status,
         userId: comments.userId,
+        authorName: comments.authorName,
         articleId: comments.articleId,
         articleTitle: articles.title,
         createdAt: comments.createdAt,
@@ -146,10 +150,21 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
   return countedPage(rows, db.select({ total: count() }).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(matching));
 }
 
-/** A comment is approved or rejected from any state (pending, approved or rejected), in one step. */
-export async function setCommentStatus(db: AppDb, id: string, status: "approved" | "rejected") {
-  const updated = await db.update(comments).set({ status }).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (updated.length === 0) throw new AdminInputError("This comment no longer exists.");
+/**
+ * Comments approved or rejected from any state (pending, approved or rejected), one or a batch in
+ * one step; how many were changed. None left (deleted meanwhile) is an error the moderator sees.
+ */
+export async function setCommentStatus(db: AppDb, ids: readonly string[], status: "approved" | "rejected"): Promise<number> {
+  const updated =
+    ids.length > 0
+      ? await db
+          .update(comments)
+          .set({ status })
+          .where(inArray(comments.id, [...ids]))
+          .returning({ id: comments.id })
+      : [];
+  if (updated.length === 0) throw new AdminInputError(ids.length > 1 ? "These comments no longer exist." : "This comment no longer exists.");
+  return updated.length;
 }
 
 export async function deleteComment(db: AppDb, id: string) {
