@@ -147,4 +147,12 @@ describe(`admin list headers count the whole list, not the page (${testDatabaseK
     expect(noneSelected.status).toBe(400);
     expect(await noneSelected.text()).toContain("Select the comments to change first.");
   });
+
+  it("finds a user by email, and shows each user's email", async () => {
+    const account = await anAccount(server.services.db, { displayName: "Found by email" });
+    const html = await page(`/admin/users?q=${encodeURIComponent(account.email.toUpperCase())}`);
+    expect(headerCount(html, "Users")).toBe(1);
+    expect(html).toContain("Found by email");
+    expect(html).toContain(account.email);
+  });
 });

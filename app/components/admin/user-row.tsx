@@ -23,6 +23,7 @@ export const userFetcherKey = "user-save";
 export interface UserRowData {
   id: string;
   displayName: string | null;
+  email: string;
   role: Role;
   bio: string | null;
   avatarUrl: string | null;
@@ -78,6 +79,7 @@ export function UserRow({ user }: { user: UserRowData }) {
           ) : (
             <div>
               <p className="font-medium">{user.displayName ?? "No name"}</p>
+              <p className="text-sm break-all text-muted-foreground">{user.email}</p>
               {user.bio && <p className="max-w-sm text-sm text-muted-foreground">{user.bio}</p>}
             </div>
           )}

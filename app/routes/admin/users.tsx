@@ -143,7 +143,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       <SearchFilterForm
         id="user"
         searchLabel="Search users"
-        placeholder="Name, id or bio"
+        placeholder="Name, email, id or bio"
         q={filter.q}
         filters={[
           {

@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { profiles } from "#database/schema";
+import { profiles, users } from "#database/schema";
 import type { ProfileEditInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
@@ -17,12 +17,14 @@ export type UserFilter = z.output<typeof userFilterSchema>;
 
 const profileOrder: KeysetOrder = { name: "users", columns: [profiles.createdAt, profiles.id], direction: "desc" };
 
-/** Admin users (profiles), newest first, searched by display name, id or bio, a page at a time, with how many match. */
+/** Admin users (profiles), newest first, searched by display name, email, id or bio, a page at a time, with how many match. */
 export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = firstPage) {
   const pattern = containsPattern(filter.q);
   const matching = and(
     filter.role === "all" ? undefined : eq(profiles.role, filter.role),
-    filter.q ? or(ilike(profiles.displayName, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern)) : undefined,
+    filter.q
+      ? or(ilike(profiles.displayName, pattern), ilike(users.email, pattern), ilike(sql`${profiles.id}::text`, pattern), ilike(profiles.bio, pattern))
+      : undefined,
   );
   const rows = keysetPage(profileOrder, page, (keyset) =>
     db
@@ -30,17 +32,19 @@ export function listProfiles(db: AppDb, filter: UserFilter, page: PageRequest = 
         cursor: keyset.cursor,
         id: profiles.id,
         displayName: profiles.displayName,
+        email: users.email,
         role: profiles.role,
         bio: profiles.bio,
         avatarUrl: profiles.avatarUrl,
         createdAt: profiles.createdAt,
       })
       .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
       .where(and(matching, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
-  return countedPage(rows, db.select({ total: count() }).from(profiles).where(matching));
+  return countedPage(rows, db.select({ total: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(matching));
 }
 
 /**
