@@ -63,8 +63,8 @@ export type SidebarBadges = Partial<Record<string, number>>;
 function SidebarLinks({ role, collapsed, badges }: { role: Role; collapsed: boolean; badges: SidebarBadges }) {
   return (
     <>
-      {/* On a short screen the links scroll: Sign Out below them stays in reach. */}
-      <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-2">
+      {/* Every link fits a 1280 × 800 laptop and a phone; on a shorter screen they scroll, Sign Out below them in reach. */}
+      <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto p-2">
         {items
           .filter(({ to }) => mayOpen(role, to))
           .map(({ to, label: deskLabel, ownLabel, icon: Icon, end, waiting }) => {
@@ -78,7 +78,7 @@ function SidebarLinks({ role, collapsed, badges }: { role: Role; collapsed: bool
                   end={end}
                   title={collapsed ? (waitingText ? `${label} (${waitingText})` : label) : undefined}
                   className={({ isActive }) =>
-                    `relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-secondary ${isActive ? "bg-secondary" : ""}`
+                    `relative flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium hover:bg-secondary ${isActive ? "bg-secondary" : ""}`
                   }
                 >
                   <Icon className="size-4 shrink-0" aria-hidden />
