@@ -261,6 +261,25 @@ describe(`webhooks (${testDatabaseKind})`, () => {
     expect(target.received.map((request) => request.headers["x-educator-event"]).sort()).toEqual([...rows.map((row) => row.event)].sort());
   });
 
+  it("a test event the receiver refuses fails at once, and the log says why", async () => {
+    const target = await receiver([404]);
+    const hook = await addWebhook(target.url, ["article.published"]);
+    await sender();
+    expect(
+      (
+        await postWebhooks([
+          ["intent", "test"],
+          ["id", hook.id],
+        ])
+      ).status,
+    ).toBe(200);
+    const failed = await eventually(async () => (await deliveriesOf(hook.id)).find((delivery) => delivery.status === "failed"), "the test failed");
+    expect(failed).toMatchObject({ event: "ping", attempts: 1, lastStatusCode: 404 });
+    const html = await (await fetch(`${server.url}/admin/webhooks`, { headers: { Cookie: admin.header() } })).text();
+    expect(html).toContain(failed!.lastError!);
+    expect(html).not.toContain("Next attempt");
+  });
+
   it("two senders on one database send an event once", async () => {
     const target = await receiver([], 200);
     const hook = await addWebhook(target.url, ["article.published"]);

@@ -318,7 +318,14 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
                       {delivery.webhookName}
                     </Td>
                     <Td label="Status">
-                      <span className={`font-medium ${statusClass[delivery.status]}`}>{statusText[delivery.status]}</span>
+                      <span className={`font-medium ${statusClass[delivery.status]}`}>
+                        {delivery.status === "queued" && delivery.attempts > 0 ? "Not delivered yet" : statusText[delivery.status]}
+                      </span>
+                      {delivery.lastError && delivery.status !== "delivered" && (
+                        <span className="block max-w-xs text-xs break-words">
+                          {delivery.status === "failed" ? delivery.lastError : `Last try failed: ${delivery.lastError}`}
+                        </span>
+                      )}
                       {delivery.nextAttempt && (
                         <span className="block text-xs text-muted-foreground">
                           Next attempt <time dateTime={delivery.nextAttempt.iso}>{delivery.nextAttempt.text}</time>
@@ -331,7 +338,6 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
                     <Td label="Response" className="break-words">
                       {delivery.lastStatusCode ?? "—"}
                       {delivery.lastDurationMs !== null && <span className="text-xs text-muted-foreground"> · {delivery.lastDurationMs} ms</span>}
-                      {delivery.lastError && <span className="block max-w-xs text-xs text-muted-foreground">{delivery.lastError}</span>}
                     </Td>
                     <Td label="Time" className="whitespace-nowrap">
                       <time dateTime={delivery.created.iso}>{delivery.created.text}</time>

@@ -5,7 +5,7 @@ import { webhookDeliveries } from "#database/schema";
 import { selectRows, type AppDb, type Database } from "#app/server/db/types.server";
 import { outboundFetch, OutboundFetchError } from "#app/server/core/outbound-fetch.server";
 import { startQueueWorker } from "#app/server/core/minute-job.server";
-import { webhookChannel } from "./webhook-events.server";
+import { pingEvent, webhookChannel } from "./webhook-events.server";
 
 // Sending webhook deliveries (docs/operations.md "Webhooks"). The database queues them in the
 // transaction that raised the event (migration 0044); any number of senders, on any number of
@@ -143,7 +143,8 @@ export async function deliverNextWebhook(options: WebhookSenderOptions): Promise
     return "delivered";
   }
   const nextAt = new Date(Date.now() + retryDelayMs(claimed.attempts, options.retrySeconds ?? 30, options.maxRetrySeconds ?? 3600));
-  const retry = nextAt < new Date(claimed.expires_at);
+  // A test event is for the admin watching the log: it fails at once, with why, rather than wait to retry.
+  const retry = claimed.event !== pingEvent && nextAt < new Date(claimed.expires_at);
   await db
     .update(webhookDeliveries)
     .set({
