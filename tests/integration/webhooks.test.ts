@@ -83,6 +83,18 @@ async function sender(options: { allowPrivate?: boolean; retrySeconds?: number; 
   return started;
 }
 
+/** Presses "Send test" on a webhook's row. */
+async function sendTestTo(id: string) {
+  expect(
+    (
+      await postWebhooks([
+        ["intent", "test"],
+        ["id", id],
+      ])
+    ).status,
+  ).toBe(200);
+}
+
 /** Posts the Webhooks screen's form (events repeated, as a browser sends checkboxes). */
 function postWebhooks(fields: Array<[string, string]>, jar: CookieJar = admin) {
   return fetch(`${server.url}/admin/webhooks`, {
@@ -265,14 +277,7 @@ describe(`webhooks (${testDatabaseKind})`, () => {
     const target = await receiver([404]);
     const hook = await addWebhook(target.url, ["article.published"]);
     await sender();
-    expect(
-      (
-        await postWebhooks([
-          ["intent", "test"],
-          ["id", hook.id],
-        ])
-      ).status,
-    ).toBe(200);
+    await sendTestTo(hook.id);
     const failed = await eventually(async () => (await deliveriesOf(hook.id)).find((delivery) => delivery.status === "failed"), "the test failed");
     expect(failed).toMatchObject({ event: "ping", attempts: 1, lastStatusCode: 404 });
     const html = await (await fetch(`${server.url}/admin/webhooks`, { headers: { Cookie: admin.header() } })).text();
@@ -430,14 +435,7 @@ describe(`webhooks (${testDatabaseKind})`, () => {
       ).status,
     ).toBe(200);
     await sender();
-    expect(
-      (
-        await postWebhooks([
-          ["intent", "test"],
-          ["id", hook.id],
-        ])
-      ).status,
-    ).toBe(200);
+    await sendTestTo(hook.id);
     await eventually(async () => (target.received.length === 1 ? true : undefined), "the ping received");
     expect(target.received[0]!.headers["x-educator-event"]).toBe("ping");
     expectSigned(target.received[0]!, hook.secret);
