@@ -12,7 +12,12 @@ export const importTexts = {
   nothingNew: "nothing new: everything in this file was imported before.",
   exportHowTo:
     "Every article (drafts too), with its category and tags as Ghost tags and its bylines as Ghost authors, in the JSON format Ghost 5 imports (its Universal import), links made absolute so images still come from this site.",
+  exportLeavesOut:
+    "Ghost has no place for the rest, so the file leaves out: lesson resources' files; each article's grade, subject, resource type and language, and which articles translate each other; comments; Ask Kafundisha's questions and answers; and passwords. Back up the server (npm run backup) to keep everything.",
 };
+
+/** "and 16 more" after the failures an import result lists, when it had more than it kept. */
+export const moreFailuresText = (listed: number, total: number) => (total > listed ? `and ${total - listed} more` : null);
 
 /** What an import creates, by kind: the preview's counts and the result's. */
 export interface ImportCounts {

@@ -75,6 +75,8 @@ test("an admin previews a WordPress export, imports it once, and a second import
   await expect(page.getByRole("heading", { name: "Import & Export", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Import & Export" })).toBeVisible();
   await expect(page.getByText(importTexts.intro)).toBeVisible();
+  // The export says what a Ghost file cannot hold.
+  await expect(page.getByText(importTexts.exportLeavesOut)).toBeVisible();
   await waitForBehaviour(page);
 
   // A hostile file is refused beside the field, and the address typed stays.

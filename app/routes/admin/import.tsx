@@ -17,7 +17,7 @@ import {
   tooLargeError,
   type ImportView,
 } from "#app/server/import/import.server";
-import { importTexts, importCountsText } from "#app/lib/import-texts";
+import { importTexts, importCountsText, moreFailuresText } from "#app/lib/import-texts";
 import { maxImportFileBytes } from "#app/lib/import-limits";
 import { formatFileSize } from "#app/lib/resource-files";
 import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
@@ -177,11 +177,14 @@ function ImportOutcome({ view }: { view: Shown }) {
             over):
           </p>
           <ul className="mt-1 list-disc pl-5 text-muted-foreground">
-            {result.imageFailures.slice(0, 5).map((failure) => (
+            {result.imageFailures.map((failure) => (
               <li key={failure.url} className="break-all">
                 {failure.url}: {failure.reason}
               </li>
             ))}
+            {moreFailuresText(result.imageFailures.length, result.imagesLeftAsLinks) && (
+              <li className="list-none">{moreFailuresText(result.imageFailures.length, result.imagesLeftAsLinks)}</li>
+            )}
           </ul>
         </div>
       )}
@@ -275,6 +278,7 @@ export default function ImportScreen({ loaderData, actionData }: Route.Component
 
       <AdminSection id="export" title="Export">
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{importTexts.exportHowTo}</p>
+        <p className="mt-2 max-w-3xl text-sm text-muted-foreground">{importTexts.exportLeavesOut}</p>
         <a href="/admin/import/ghost-export.json" download className="mt-3 inline-block text-sm font-semibold text-accent underline underline-offset-4">
           Download the magazine as Ghost JSON
         </a>
