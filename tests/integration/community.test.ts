@@ -374,7 +374,9 @@ describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
 
     const queue = await html("/admin/community", editor.jar);
     expect(queue).toContain("Asked by a newcomer");
-    expect(queue).toContain("My first answer.");
+    // An answer shows as readers will see it, and each action says what it does.
+    expect(queue).toContain("<p>My first answer.</p>");
+    for (const action of ["Publish", "Reject", "Delete for good"]) expect(queue).toContain(`${action}</button>`);
 
     expect((await moderate(editor.jar, { kind: "question", id: waiting.id, intent: "approve" })).status).toBe(200);
     const approved = await questionRow("Asked by a newcomer");

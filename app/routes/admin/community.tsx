@@ -1,5 +1,5 @@
 import { data, useFetcher } from "react-router";
-import { Check, Trash2, X } from "lucide-react";
+import { Check, EyeOff, Trash2 } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/community";
 import { readForm } from "#app/server/core/form.server";
@@ -22,6 +22,7 @@ import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.ser
 import { services } from "#app/server/core/services.server";
 import { Button } from "#app/components/ui/button";
 import { adminMeta } from "#app/lib/seo";
+import { articleBodyClass } from "#app/lib/article-body";
 
 export const meta: Route.MetaFunction = () => adminMeta("Ask Kafundisha");
 
@@ -95,37 +96,32 @@ function ModerationActions({ kind, id, name, reported = false }: { kind: "questi
   const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex items-center gap-1">
-      <fetcher.Form method="post" className="flex">
+    <div className="flex flex-wrap items-center gap-2">
+      <fetcher.Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
         {reported ? (
-          <Button
-            type="submit"
-            name="intent"
-            value="dismiss"
-            variant="ghost"
-            size="icon"
-            aria-label={`Dismiss the reports of ${name}`}
-            title="Dismiss reports"
-            disabled={busy}
-          >
+          <Button type="submit" name="intent" value="dismiss" variant="outline" size="sm" aria-label={`Dismiss reports of ${name}`} disabled={busy}>
             <Check className="size-4 text-success" aria-hidden />
+            Dismiss reports
           </Button>
         ) : (
-          <Button type="submit" name="intent" value="approve" variant="ghost" size="icon" aria-label={`Publish ${name}`} title="Publish" disabled={busy}>
+          <Button type="submit" name="intent" value="approve" variant="outline" size="sm" aria-label={`Publish ${name}`} disabled={busy}>
             <Check className="size-4 text-success" aria-hidden />
+            Publish
           </Button>
         )}
-        <Button type="submit" name="intent" value="reject" variant="ghost" size="icon" aria-label={`Reject ${name}`} title="Reject" disabled={busy}>
-          <X className="size-4 text-warning" aria-hidden />
+        <Button type="submit" name="intent" value="reject" variant="outline" size="sm" aria-label={`Reject ${name}`} disabled={busy}>
+          <EyeOff className="size-4 text-warning" aria-hidden />
+          Reject
         </Button>
       </fetcher.Form>
       <fetcher.Form method="post" onSubmit={confirmSubmit(`Delete this ${kind}? This cannot be undone.`)}>
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
-        <Button type="submit" name="intent" value="delete" variant="ghost" size="icon" aria-label={`Delete ${name}`} title="Delete" disabled={busy}>
+        <Button type="submit" name="intent" value="delete" variant="outline" size="sm" aria-label={`Delete for good ${name}`} disabled={busy}>
           <Trash2 className="size-4 text-destructive" aria-hidden />
+          Delete for good
         </Button>
       </fetcher.Form>
     </div>
@@ -161,6 +157,10 @@ export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">
         What readers reported, and the questions, answers and edits of new teachers and visitors, wait here. Teachers with three published posts, and authors,
         editors and admins, are published at once.
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Publish shows a post to readers. Reject keeps it from readers and tells its writer, on their own page, that a moderator turned it down. Delete for good
+        removes it (a question with its answers).
       </p>
       <section aria-labelledby="reported-heading" className="mt-8">
         <h2 id="reported-heading" className="text-lg font-bold">
@@ -286,7 +286,8 @@ export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
                       {`To “${answer.questionTitle}” · ${answer.authorName ?? "A teacher"} · `}
                       <time dateTime={answer.created.iso}>{answer.created.text}</time>
                     </p>
-                    <p className="mt-2 text-sm whitespace-pre-line">{answer.body}</p>
+                    {/* As readers will see it: the Markdown rendered when it was written. */}
+                    <div className={`mt-2 text-sm ${articleBodyClass}`} dangerouslySetInnerHTML={{ __html: answer.bodyHtml }} />
                   </div>
                   <ModerationActions kind="answer" id={answer.id} name={`the answer by ${answer.authorName ?? "a teacher"}`} />
                 </article>

@@ -278,6 +278,7 @@ export async function listPendingPosts(db: AppDb, limit = 50) {
       .select({
         id: communityAnswers.id,
         body: communityAnswers.body,
+        bodyHtml: communityAnswers.bodyHtml,
         authorName: communityAnswers.authorName,
         createdAt: communityAnswers.createdAt,
         questionTitle: communityQuestions.title,
