@@ -155,4 +155,11 @@ describe(`admin list headers count the whole list, not the page (${testDatabaseK
     expect(html).toContain("Found by email");
     expect(html).toContain(account.email);
   });
+
+  it("finds categories by name or slug", async () => {
+    const html = await page("/admin/categories?q=TOTALS+category+0");
+    expect(headerCount(html, "Categories")).toBe(10);
+    expect(bodyRows(html)).toBe(10);
+    expect(headerCount(await page("/admin/categories?q=extra-lessons"), "Categories")).toBe(1);
+  });
 });

@@ -15,6 +15,8 @@ import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-sc
 import { listCategories } from "#app/server/categories/categories.server";
 import { services } from "#app/server/core/services.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
+import { SearchFilterForm } from "#app/components/admin/search-filter-form";
+import { CategoryIcon } from "#app/components/site/category-icon";
 import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
@@ -27,8 +29,10 @@ const missingFields = "Name and slug are required.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await loadOrToast(() => listCategories(services().db, pageRequest(url.searchParams)), "Failed to load categories");
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const page = await loadOrToast(() => listCategories(services().db, pageRequest(url.searchParams), q), "Failed to load categories");
   return {
+    q,
     categories: page.rows.map(({ createdAt, ...category }) => ({ ...category, created: stampDate(createdAt) })),
     total: page.total,
     pages: pageLinks(url, page),
@@ -96,7 +100,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
   useActionToast(useFetcher<CategoryActionData>({ key: deleteFetcherKey }).data);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const close = useCallback(() => setForm({ mode: "closed" }), []);
-  const { categories, total, pages } = loaderData;
+  const { categories, total, pages, q } = loaderData;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -108,6 +112,15 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
           New Category
         </Button>
       </div>
+
+      <SearchFilterForm
+        id="category"
+        searchLabel="Search categories"
+        placeholder="Name or slug"
+        q={q}
+        filters={[]}
+        clearHref={q ? "/admin/categories" : undefined}
+      />
 
       {form.mode !== "closed" && (
         <CategoryForm key={form.mode === "edit" ? form.category.id : "new"} editing={form.mode === "edit" ? form.category : null} onClose={close} />
@@ -133,7 +146,13 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
                   <Td label="Description" wide className="max-w-md min-w-40 text-muted-foreground">
                     {category.description}
                   </Td>
-                  <Td label="Icon">{category.icon}</Td>
+                  <Td label="Icon">
+                    {/* The icon readers see; its stored name (the form's) on hover and for screen readers. */}
+                    <span title={category.icon ?? "No icon: the book"}>
+                      <CategoryIcon name={category.icon} className="size-5" />
+                      <span className="sr-only">{category.icon ?? "No icon: the book"}</span>
+                    </span>
+                  </Td>
                   <Td label="Created" className="whitespace-nowrap">
                     <time dateTime={category.created.iso}>{category.created.text}</time>
                   </Td>

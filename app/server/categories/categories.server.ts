@@ -1,8 +1,8 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { articles, categories } from "#database/schema";
 import type { CategoryFormInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
-import { sqlState, type AppDb } from "#app/server/db/types.server";
+import { containsPattern, sqlState, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { plural } from "#app/lib/plural";
 import { publishedOnly } from "#app/server/articles/published.server";
@@ -14,8 +14,9 @@ const categoryOrder: KeysetOrder = {
   direction: "asc",
 };
 
-/** Admin categories: every field, in the site's order, a page at a time, with how many there are. */
-export function listCategories(db: AppDb, page: PageRequest = firstPage) {
+/** Admin categories: every field, in the site's order, a page at a time, with how many there are; those whose name or slug has `q`, when given. */
+export function listCategories(db: AppDb, page: PageRequest = firstPage, q = "") {
+  const matching = q ? or(ilike(categories.name, containsPattern(q)), ilike(categories.slug, containsPattern(q))) : undefined;
   const rows = keysetPage(categoryOrder, page, (keyset) =>
     db
       .select({
@@ -29,11 +30,11 @@ export function listCategories(db: AppDb, page: PageRequest = firstPage) {
         cursor: keyset.cursor,
       })
       .from(categories)
-      .where(keyset.where)
+      .where(and(matching, keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
-  return countedPage(rows, db.select({ total: count() }).from(categories));
+  return countedPage(rows, db.select({ total: count() }).from(categories).where(matching));
 }
 
 /** The editors' order: numbered first (1 first), then the rest by name. */
