@@ -33,6 +33,13 @@ test("an admin finds a draft by its status and words of its title, and clears th
   await expect(page).toHaveURL(/\/admin\/articles$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Articles \(\d{2,}\)$/);
   await expect(page.getByLabel("Search titles")).toHaveValue("");
+
+  // A column heading orders the list by it.
+  await page.getByRole("columnheader", { name: "Views" }).getByRole("link").click();
+  await expect(page).toHaveURL(/[?&]sort=views/);
+  await expect(page.getByRole("columnheader", { name: "Views" })).toHaveAttribute("aria-sort", "descending");
+  const views = (await rows.locator("td[data-label='Views']").allInnerTexts()).map((text) => Number(text.replaceAll(",", "")));
+  expect(views).toEqual([...views].sort((a, b) => b - a));
 });
 
 test("a moderator approves the selected comments at once, and narrows the list to one article's", async ({ page }) => {

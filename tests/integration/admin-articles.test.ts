@@ -98,8 +98,18 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     const byOther = await listed(`q=Chalkboard&author=guest:${crypto.randomUUID()}`);
     expect(byOther.html).toContain("No articles match these filters.");
     // A value that is none of the choices is ignored, not an error.
-    const odd = await listed(`q=Chalkboard&status=everything&lang=%3Cx%3E&level=grade-99`);
+    const odd = await listed(`q=Chalkboard&status=everything&lang=%3Cx%3E&level=grade-99&sort=random`);
     expect(odd.has(draft) && odd.has(lesson)).toBe(true);
+
+    // The headings order the list, the filters kept: by title from A to Z, or the most read first.
+    await db.update(articles).set({ views: 500 }).where(eq(articles.id, draft));
+    const byTitle = await listed("q=Chalkboard&sort=title");
+    expect(byTitle.html.indexOf(`/admin/articles/${lesson}"`)).toBeLessThan(byTitle.html.indexOf(`/admin/articles/${draft}"`));
+    expect(byTitle.html).toMatch(/aria-sort="ascending"[^>]*><a[^>]*href="\/admin\/articles\?q=Chalkboard&amp;sort=title"/);
+    const byViews = await listed("q=Chalkboard&sort=views");
+    expect(byViews.html.indexOf(`/admin/articles/${draft}"`)).toBeLessThan(byViews.html.indexOf(`/admin/articles/${lesson}"`));
+    // The heading of the default order drops the parameter.
+    expect(byViews.html).toContain('href="/admin/articles?q=Chalkboard"');
   });
 
   it("creates a draft with the signed-in admin as author, blanks stored as null, and the success toast", async () => {

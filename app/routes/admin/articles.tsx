@@ -12,7 +12,8 @@ import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
 import { articleLanguages, categoryChoices, listAdminArticles } from "#app/server/articles/admin-articles.server";
 import { bylineChoices } from "#app/server/articles/bylines.server";
-import { adminArticleFilterOf, isFiltered } from "#app/lib/admin-article-filter";
+import { adminArticleFilterOf, defaultAdminArticleSort, isFiltered, type AdminArticleSort } from "#app/lib/admin-article-filter";
+import { SortableHeading } from "#app/components/admin/sortable-heading";
 import { languageName, levels } from "#app/lib/curriculum";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { services } from "#app/server/core/services.server";
@@ -97,6 +98,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type AdminArticle = Route.ComponentProps["loaderData"]["articles"][number];
+
+const sortCaptions: Record<AdminArticleSort, string> = {
+  created: "newest first",
+  updated: "last updated first",
+  title: "by title from A to Z",
+  views: "most read first",
+};
 
 const dateLabel = (date: Date) => new Date(date).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
@@ -191,6 +199,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
   const { articles, total, pages, loadError, mine, usesAiWriter, filter, filtered, choices } = loaderData;
+  const sorting = { current: filter.sort, byDefault: defaultAdminArticleSort };
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -218,6 +227,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           placeholder="Words of the title"
           q={filter.q}
           clearHref={filtered ? "/admin/articles" : undefined}
+          kept={filter.sort === defaultAdminArticleSort ? undefined : { sort: filter.sort }}
           filters={[
             { name: "status", label: "Status", value: filter.status ?? "", options: choices.status },
             { name: "category", label: "Category", value: filter.category ?? "", options: choices.category },
@@ -239,16 +249,16 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           {/* Nine columns: narrower gaps leave the title room for a few lines. */}
           <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
-            <caption className="sr-only">{mine ? "Your articles, drafts included, newest first" : "All articles, drafts included, newest first"}</caption>
+            <caption className="sr-only">{`${mine ? "Your articles" : "All articles"}, drafts included, ${sortCaptions[filter.sort]}`}</caption>
             <thead>
               <tr>
-                <Th>Title</Th>
+                <SortableHeading label="Title" sort="title" direction="ascending" {...sorting} />
                 <Th>Status</Th>
                 <Th>Author</Th>
                 <Th>Category</Th>
-                <Th>Created</Th>
-                <Th>Updated</Th>
-                <Th className="text-right">Views</Th>
+                <SortableHeading label="Created" sort="created" direction="descending" {...sorting} />
+                <SortableHeading label="Updated" sort="updated" direction="descending" {...sorting} />
+                <SortableHeading label="Views" sort="views" direction="descending" className="text-right" {...sorting} />
                 <Th>ID</Th>
                 <Th>Actions</Th>
               </tr>

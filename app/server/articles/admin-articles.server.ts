@@ -24,10 +24,16 @@ import { isUuid } from "#app/lib/uuid";
 import { tagFieldValue } from "#app/lib/tags";
 import { articleTagsColumn } from "./tags.server";
 import { bylineAccountsColumn, bylineNamesColumn, writtenBy } from "./bylines.server";
-import type { AdminArticleFilter } from "#app/lib/admin-article-filter";
+import { defaultAdminArticleSort, type AdminArticleFilter, type AdminArticleSort } from "#app/lib/admin-article-filter";
 import { toastHeader } from "#app/server/core/toast.server";
 
-const adminArticleOrder: KeysetOrder = { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" };
+/** The admin list's orders, by its column headings; the id breaks ties. */
+const adminArticleOrders: Record<AdminArticleSort, KeysetOrder> = {
+  created: { name: "admin-articles", columns: [articles.createdAt, articles.id], direction: "desc" },
+  updated: { name: "admin-articles-updated", columns: [articles.updatedAt, articles.id], direction: "desc" },
+  title: { name: "admin-articles-title", columns: [articles.title, articles.id], direction: "asc" },
+  views: { name: "admin-articles-views", columns: [articles.views, articles.id], direction: "desc" },
+};
 
 /** The filter as one condition on `articles` joined with `categories`; the title's words use its trigram index. */
 function adminArticleCondition(db: AppDb, { q, status, category, author, lang, level }: AdminArticleFilter) {
@@ -43,7 +49,7 @@ function adminArticleCondition(db: AppDb, { q, status, category, author, lang, l
 }
 
 /**
- * The admin table: drafts included, newest created first, a page at a time, with how many there
+ * The admin table: drafts included, newest created first (or as `filter.sort` says), a page at a time, with how many there
  * are; only those `writerId` created or is on the byline of, when given (a contributor's or an
  * author's "My articles"); narrowed by `filter`.
  */
@@ -52,7 +58,7 @@ export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writ
     writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined,
     filter ? adminArticleCondition(db, filter) : undefined,
   );
-  const rows = keysetPage(adminArticleOrder, page, (keyset) =>
+  const rows = keysetPage(adminArticleOrders[filter?.sort ?? defaultAdminArticleSort], page, (keyset) =>
     db
       .select({
         cursor: keyset.cursor,
