@@ -11,7 +11,7 @@ import { RowDeleteButton } from "#app/components/admin/row-delete-button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { requireAbility } from "#app/server/auth/access.server";
 import { deleteCategory, saveCategory } from "#app/server/categories/categories.server";
-import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { failureToast, listSearchText, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { listCategories } from "#app/server/categories/categories.server";
 import { services } from "#app/server/core/services.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -29,7 +29,7 @@ const missingFields = "Name and slug are required.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = listSearchText.parse(url.searchParams.get("q"));
   const page = await loadOrToast(() => listCategories(services().db, pageRequest(url.searchParams), q), "Failed to load categories");
   return {
     q,
