@@ -628,7 +628,7 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
-/** Questions asked on the Ask Kafundisha page; staff read them in the admin Inbox. */
+/** Questions asked on the Ask Kafundisha page; moderators handle them on the admin Ask Kafundisha screen. */
 export const communityQuestions = pgTable(
   "community_questions",
   {
@@ -646,6 +646,9 @@ export const communityQuestions = pgTable(
       .default("pending"),
     slug: text("slug").notNull().default("question"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Why a moderator turned it down (app/lib/rejection-reasons.ts) and their words: shown and mailed to the asker.
+    rejectionReason: text("rejection_reason"),
+    rejectionNote: text("rejection_note"),
     // Published answers, kept with each change of one (lists show it without counting).
     answerCount: integer("answer_count").notNull().default(0),
     // The votes of its published answers, kept by a trigger (Popular ranks by answers and votes).
@@ -719,6 +722,9 @@ export const communityAnswers = pgTable(
     status: text("status", { enum: ["pending", "published", "rejected"] })
       .notNull()
       .default("pending"),
+    // Why a moderator turned it down and their words, as for questions.
+    rejectionReason: text("rejection_reason"),
+    rejectionNote: text("rejection_note"),
     // Up-votes, kept with each vote (community_votes holds who voted).
     votes: integer("votes").notNull().default(0),
     // When it went public: the asker's mail counts the answers since the last one.
