@@ -1,8 +1,10 @@
-import { and, asc, between, desc, eq, gte, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, isNotNull, like, sql, sum, type SQL } from "drizzle-orm";
 import { appSettings, articles, pageViewDays, pageViewPathDays, pageViewReferrerDays, pageViewVisitorDays, pageViews } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
 import type { AnalyticsRange, DailyFigure } from "#app/lib/analytics";
 import { whatsAppReferrer } from "#app/lib/whatsapp-message";
+import { communityActivity, type CommunityActivity } from "./community-activity.server";
+import { resourceDownloads, type ResourceDownloads } from "./resource-downloads.server";
 
 /** The calendar day of `at` in `timeZone`, as YYYY-MM-DD. */
 export function dayIn(timeZone: string, at: Date): string {
@@ -22,7 +24,10 @@ export interface AnalyticsReport {
   pageViews: number;
   /** Spec: unique visitors are counted as visitor-days. */
   uniqueVisitors: number;
+  /** Views of article pages in the range, from the same rollups as `pageViews` and `topPages`. */
   articleViewsTotal: number;
+  /** The articles' own view counters summed: every opening of a published article since it was made. */
+  articleViewsAllTime: number;
   topPage: { path: string; views: number; title: string | null } | null;
   daily: DailyFigure[];
   /** `title`: the article's, for the page of an article that still exists; else null. */
@@ -31,7 +36,11 @@ export interface AnalyticsReport {
   topReferrers: Array<{ referrer: string | null; views: number }>;
   /** Views that came from WhatsApp: links shared with "Copy for WhatsApp", and WhatsApp's sites and app. */
   whatsAppViews: number;
-  topArticles: Array<{ id: string; title: string; views: number }>;
+  /** The most viewed article pages in the range; `title` null for an article since deleted. */
+  topArticles: Array<{ id: string; title: string | null; views: number }>;
+  /** All time: downloads are counted without their day. */
+  downloads: ResourceDownloads;
+  community: CommunityActivity;
 }
 
 /** The last `days` calendar days in the site's time zone, today included. */
@@ -81,6 +90,35 @@ async function topPaths(db: AppDb, from: string, to: string) {
 }
 
 /**
+ * Views of article pages from `from` to `to`, counted from the same path rollups as Top Pages
+ * (so an article's row agrees with its page's): their total, and the 10 most viewed articles.
+ * Only paths under /articles/ are looked at, a small share of the range's rows.
+ */
+async function articleViews(db: AppDb, from: string, to: string) {
+  const articleId = articleIdOf(sql`${pageViewPathDays.path}`);
+  const perArticle = db.$with("article_views").as(
+    db
+      .select({ id: sql<string>`${articleId}`.as("article_id"), views: sql<number>`sum(${pageViewPathDays.views})`.mapWith(Number).as("article_views") })
+      .from(pageViewPathDays)
+      .where(and(between(pageViewPathDays.day, from, to), like(pageViewPathDays.path, "/articles/%"), isNotNull(articleId)))
+      .groupBy(articleId),
+  );
+  const rows = await db
+    .with(perArticle)
+    .select({
+      id: perArticle.id,
+      title: articles.title,
+      views: perArticle.views,
+      total: sql<number>`sum(${perArticle.views}) over ()`.mapWith(Number),
+    })
+    .from(perArticle)
+    .leftJoin(articles, eq(articles.id, perArticle.id))
+    .orderBy(desc(perArticle.views), asc(perArticle.id))
+    .limit(10);
+  return { total: rows[0]?.total ?? 0, top: rows.map(({ id, title, views }) => ({ id, title, views })) };
+}
+
+/**
  * WhatsApp's sites (wa.me, whatsapp.com and its subdomains: web., api., chat.) and Android apps
  * as a view's kept referrer (its origin). A POSIX regular expression, matched when counting: views
  * kept before are counted alike.
@@ -122,17 +160,20 @@ async function whatsAppViews(db: AppDb, from: string, to: string): Promise<numbe
 
 /**
  * The analytics screen's figures for the last `range` days (today included, in the site's
- * time zone), from the rollup tables: a few hundred rows whatever the traffic.
+ * time zone), from the rollup tables: a few hundred rows whatever the traffic. Only the
+ * downloads and the articles' own counters are all time (`downloads`, `articleViewsAllTime`).
  */
 export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange; timeZone: string; now?: Date }): Promise<AnalyticsReport> {
   const { from, to } = lastDays(options.range, options.timeZone, options.now);
-  const [daily, topPages, referrers, fromWhatsAppViews, [articleTotals], topArticles] = await Promise.all([
+  const [daily, topPages, referrers, fromWhatsAppViews, articlesInRange, [allTime], downloads, community] = await Promise.all([
     dailyFigures(db, from, to),
     topPaths(db, from, to),
     topReferrers(db, from, to),
     whatsAppViews(db, from, to),
+    articleViews(db, from, to),
     db.select({ total: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number) }).from(articles),
-    db.select({ id: articles.id, title: articles.title, views: articles.views }).from(articles).orderBy(desc(articles.views), asc(articles.title)).limit(10),
+    resourceDownloads(db),
+    communityActivity(db, { from, to, timeZone: options.timeZone }),
   ]);
 
   return {
@@ -141,13 +182,16 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
     to,
     pageViews: daily.reduce((total, figure) => total + figure.views, 0),
     uniqueVisitors: daily.reduce((total, figure) => total + figure.visitors, 0),
-    articleViewsTotal: articleTotals!.total,
+    articleViewsTotal: articlesInRange.total,
+    articleViewsAllTime: allTime!.total,
     topPage: topPages[0] ?? null,
     daily,
     topPages,
     topReferrers: referrers.map((row) => ({ referrer: row.referrer === "" ? null : row.referrer, views: row.views })),
     whatsAppViews: fromWhatsAppViews,
-    topArticles,
+    topArticles: articlesInRange.top,
+    downloads,
+    community,
   };
 }
 
