@@ -327,7 +327,7 @@ function DownloadList({ downloads }: { downloads: ResourceDownloads }) {
             {downloads.top.map((row) => (
               <tr key={row.id}>
                 <Td className="[overflow-wrap:anywhere]">
-                  {row.title} <span className="text-xs text-muted-foreground uppercase">{row.format}</span>
+                  {row.title} <span className="text-xs text-muted-foreground">{row.format.toUpperCase()}</span>
                 </Td>
                 <Td className="[overflow-wrap:anywhere]">
                   <Link to={`/admin/articles/${row.articleId}`} className="underline">
