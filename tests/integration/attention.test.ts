@@ -23,28 +23,34 @@ const attention = async () => {
   return ((await response.json()) as { counts: { pendingComments: number; unreadInbox: number } }).counts;
 };
 
+/** A "Waiting for you" card of the dashboard, by its title: its heading, link and list. */
+const card = (html: string, title: string) => html.match(new RegExp(`<section[^>]*><div[^>]*><h3[^>]*>${title}(?:(?!</section>)[^])*</section>`))?.[0] ?? "";
+
+/** The page as shown, without the data its scripts carry. */
+const shownText = (html: string) => html.replace(/<script[^]*?<\/script>/g, "");
+
 const page = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: owner.header() } })).text();
 
 describe(`what waits for staff (${testDatabaseKind})`, () => {
-  it("counts pending comments and unread messages and questions, for the sidebar", async () => {
+  it("counts pending comments, unread messages and waiting questions, each once, for the sidebar", async () => {
     const { db } = server.services;
     expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0, pendingReview: 0, pendingCommunity: 0 });
     const pending = await aComment(db, { content: "Can I use this with Grade 4?", articleId });
     await aComment(db, { content: "Already approved", articleId, status: "approved" });
     const message = await aContactMessage(db, { subject: "Writing for the magazine" });
     await aCommunityQuestion(db, { title: "Teaching reading in Bemba" });
-    // The question is unread in the Inbox and waits for a moderator in Ask Kafundisha.
-    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 2, pendingReview: 0, pendingCommunity: 1 });
+    // The question waits for a moderator in Ask Kafundisha; the Inbox holds Contact messages only.
+    expect(await attention()).toEqual({ pendingComments: 1, unreadInbox: 1, pendingReview: 0, pendingCommunity: 1 });
 
     // The sidebar shows them on every admin page, for screen readers too.
     const html = await page("/admin/users");
     expect(html).toMatch(/data-waiting="pending"[^>]*><span class="">1<\/span><span class="sr-only"> pending</);
-    expect(html).toMatch(/data-waiting="unread"[^>]*><span class="">2<\/span><span class="sr-only"> unread</);
+    expect(html).toMatch(/data-waiting="unread"[^>]*><span class="">1<\/span><span class="sr-only"> unread</);
     expect(html).toMatch(/data-waiting="waiting"[^>]*><span class="">1<\/span><span class="sr-only"> waiting</);
 
     await db.update(comments).set({ status: "approved" }).where(eq(comments.id, pending.id));
     await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message.id));
-    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 1, pendingReview: 0, pendingCommunity: 1 });
+    expect(await attention()).toEqual({ pendingComments: 0, unreadInbox: 0, pendingReview: 0, pendingCommunity: 1 });
   });
 
   it("is for staff only", async () => {
@@ -61,8 +67,16 @@ describe(`what waits for staff (${testDatabaseKind})`, () => {
     expect(html).toContain("Waiting for you");
     expect(html).toMatch(/Pending comments(<!-- -->)? <span[^>]*>\(1\)/);
     expect(html).toContain("Please add the worksheet");
-    expect(html).toContain("Teaching reading in Bemba");
+    // Each waiting thing once, in its own card with a link to where it is handled.
+    expect(shownText(html).split("Teaching reading in Bemba")).toHaveLength(2);
+    expect(card(html, "Ask Kafundisha")).toMatch(/\(1\)[^]*href="\/admin\/community"[^]*Teaching reading in Bemba/);
     expect(html).not.toContain("Writing for the magazine"); // read already
+    const message = await aContactMessage(db, { subject: "Photos from sports day" });
+    const withMessage = await page("/admin");
+    expect(shownText(withMessage).split("Photos from sports day")).toHaveLength(2);
+    expect(card(withMessage, "Unread messages")).toMatch(/\(1\)[^]*href="\/admin\/inbox"[^]*Photos from sports day/);
+    expect(card(withMessage, "Unread messages")).not.toContain("Teaching reading in Bemba");
+    await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, message.id));
     expect(html).toContain("Half-written lesson");
     expect(html).toContain("Term two planning");
     expect(html).toContain("6 Jan 2031, 07:00"); // in the site's time zone (Lusaka)

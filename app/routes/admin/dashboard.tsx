@@ -105,11 +105,8 @@ function WaitingWork({ waiting }: { waiting: Waiting }) {
         </WaitingList>
         {waiting.unread && (
           <WaitingList title="Unread messages" count={waiting.unread.count} link={{ to: "/admin/inbox", label: "Open inbox" }}>
-            {waiting.unread.latest.map((item) => (
-              <li key={item.id}>
-                <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-medium">{item.kind}</span>
-                {item.title}
-              </li>
+            {waiting.unread.latest.map((message) => (
+              <li key={message.id}>{message.title}</li>
             ))}
           </WaitingList>
         )}
@@ -169,7 +166,16 @@ function Card({ title, value, detail }: { title: string; value: React.ReactNode;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  useLiveRevalidation(["articles", "profiles", "comments", "contact_messages", "community_questions", "community_answers"]);
+  useLiveRevalidation([
+    "articles",
+    "profiles",
+    "comments",
+    "contact_messages",
+    "community_questions",
+    "community_answers",
+    "community_reports",
+    "community_held_edits",
+  ]);
   const root = useRootData();
   const name = root?.user?.displayName ?? root?.user?.email ?? "";
   return (

@@ -1,17 +1,16 @@
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/inbox";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
-import { inboxCounts, listMessages, listQuestions, markInboxItemRead } from "#app/server/inbox/inbox.server";
+import { inboxCounts, listMessages, markMessageRead } from "#app/server/inbox/inbox.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
-import { questionCategoryLabel } from "#app/lib/inbox-schema";
 import { Pagination, type PageLinks } from "#app/components/site/pagination";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Inbox");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Inbox", matches);
 
 // Dates are written on the server, in the site's time zone, so the browser shows the same text it hydrates.
 function stamp(date: Date, timeZone: string) {
@@ -29,32 +28,23 @@ function toSection(links: PageLinks, heading: string): PageLinks {
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();
   const url = new URL(request.url);
-  // Each list has its own cursor (messagesAfter=…, questionsBefore=…): paging one keeps the other where it is.
-  const [messages, questions, counts] = await Promise.all([
-    listMessages(db, pageRequest(url.searchParams, "messages")),
-    listQuestions(db, pageRequest(url.searchParams, "questions")),
-    inboxCounts(db),
-  ]);
-  const stamped = <Item extends { createdAt: Date; readAt: Date | null }>({ createdAt, readAt, ...item }: Item) => ({
-    ...item,
-    received: stamp(createdAt, config.SITE_TIMEZONE),
-    read: readAt && stamp(readAt, config.SITE_TIMEZONE),
-  });
+  // The list's cursor is named for it (messagesAfter=…), as in the addresses of an older, two-list Inbox.
+  const [messages, counts] = await Promise.all([listMessages(db, pageRequest(url.searchParams, "messages")), inboxCounts(db)]);
   return {
-    messages: messages.rows.map(stamped),
-    questions: questions.rows.map(stamped),
+    messages: messages.rows.map(({ createdAt, readAt, ...message }) => ({
+      ...message,
+      received: stamp(createdAt, config.SITE_TIMEZONE),
+      read: readAt && stamp(readAt, config.SITE_TIMEZONE),
+    })),
     counts,
-    pages: {
-      messages: toSection(pageLinks(url, messages, "messages"), "messages-heading"),
-      questions: toSection(pageLinks(url, questions, "questions"), "questions-heading"),
-    },
+    pages: { messages: toSection(pageLinks(url, messages, "messages"), "messages-heading") },
   };
 }
 
 type Stamp = ReturnType<typeof stamp>;
 
 const markReadSchema = z.object({
-  kind: z.enum(["message", "question"]),
+  kind: z.literal("message"),
   id: z.uuid(),
 });
 
@@ -64,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = (await readForm(request)) ?? new FormData();
   const parsed = markReadSchema.safeParse({ kind: form.get("kind"), id: form.get("id") });
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
-  if (!(await markInboxItemRead(parsed.data.kind, parsed.data.id))) return data({ error: "This item no longer exists." }, { status: 404 });
+  if (!(await markMessageRead(services().db, parsed.data.id))) return data({ error: "This message no longer exists." }, { status: 404 });
   return { error: null };
 }
 
@@ -76,7 +66,7 @@ function Received({ at }: { at: Stamp }) {
   );
 }
 
-function ReadState({ kind, id, read }: { kind: "message" | "question"; id: string; read: Stamp | null }) {
+function ReadState({ id, read }: { id: string; read: Stamp | null }) {
   const fetcher = useFetcher<typeof action>();
   if (read) {
     return (
@@ -87,7 +77,7 @@ function ReadState({ kind, id, read }: { kind: "message" | "question"; id: strin
   }
   return (
     <fetcher.Form method="post" className="flex items-center gap-3">
-      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="kind" value="message" />
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
@@ -117,18 +107,24 @@ function countLine(total: number, unread: number) {
 }
 
 export default function InboxScreen({ loaderData }: Route.ComponentProps) {
-  const { messages, questions, counts, pages } = loaderData;
-  useLiveRevalidation(["contact_messages", "community_questions"]);
+  const { messages, counts, pages } = loaderData;
+  useLiveRevalidation(["contact_messages"]);
   return (
     <div className="space-y-10">
       <div>
         <h1 className="text-2xl font-bold">Inbox</h1>
-        <p className="mt-1 text-muted-foreground">Messages from the Contact page and questions from Ask Kafundisha, newest first.</p>
+        <p className="mt-1 text-muted-foreground">
+          Messages from the Contact page, newest first. Ask Kafundisha questions wait on their own screen:{" "}
+          <Link to="/admin/community" className="font-medium text-accent underline">
+            Ask Kafundisha moderation
+          </Link>
+          .
+        </p>
       </div>
 
       <section aria-labelledby="messages-heading">
         <h2 id="messages-heading" className="text-xl font-bold">
-          Messages <span className="text-base font-normal text-muted-foreground">{countLine(counts.messages.total, counts.messages.unread)}</span>
+          Messages <span className="text-base font-normal text-muted-foreground">{countLine(counts.total, counts.unread)}</span>
         </h2>
         {messages.length === 0 ? (
           <p className="mt-3 text-muted-foreground">No messages yet.</p>
@@ -152,7 +148,7 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
                   </p>
                   <p className="mt-3 whitespace-pre-wrap break-words">{message.message}</p>
                   <div className="mt-3">
-                    <ReadState kind="message" id={message.id} read={message.read} />
+                    <ReadState id={message.id} read={message.read} />
                   </div>
                 </article>
               </li>
@@ -160,46 +156,6 @@ export default function InboxScreen({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pagination links={pages.messages} label="Messages pages" />
-      </section>
-
-      <section aria-labelledby="questions-heading">
-        <h2 id="questions-heading" className="text-xl font-bold">
-          Questions <span className="text-base font-normal text-muted-foreground">{countLine(counts.questions.total, counts.questions.unread)}</span>
-        </h2>
-        {questions.length === 0 ? (
-          <p className="mt-3 text-muted-foreground">No questions yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {questions.map((question) => (
-              <li key={question.id}>
-                <article aria-labelledby={`question-${question.id}`} className={itemClass(!question.read)}>
-                  <header className="flex flex-wrap items-center gap-2">
-                    {!question.read && <UnreadTag />}
-                    <h3 id={`question-${question.id}`} className="font-semibold">
-                      {question.title}
-                    </h3>
-                  </header>
-                  <p className="mt-1 text-sm text-muted-foreground">
-                    {question.askerEmail ? `Asked by ${question.askerName ?? question.askerEmail} (${question.askerEmail})` : "Asked anonymously"} ·{" "}
-                    <Received at={question.received} />
-                  </p>
-                  <ul aria-label="Categories" className="mt-2 flex flex-wrap gap-2">
-                    {question.categories.map((category) => (
-                      <li key={category} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
-                        {questionCategoryLabel(category)}
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="mt-3 whitespace-pre-wrap break-words">{question.description}</p>
-                  <div className="mt-3">
-                    <ReadState kind="question" id={question.id} read={question.read} />
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination links={pages.questions} label="Questions pages" />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { articles, comments, communityQuestions, contactMessages } from "#database/schema";
+import { articles, comments, contactMessages } from "#database/schema";
 import { dailyFigures, lastDays } from "#app/server/analytics/analytics.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { inboxCounts } from "#app/server/inbox/inbox.server";
@@ -7,7 +7,10 @@ import { can, type Role } from "#app/lib/access";
 import { countPendingReview, listPendingReview } from "#app/server/articles/review.server";
 import { countPendingPosts, listPendingPosts } from "#app/server/community/community.server";
 
-/** What waits for staff, counted for the admin sidebar: pending comments, unread inbox items, articles and Ask Kafundisha posts waiting. */
+/**
+ * What waits for staff, counted for the admin sidebar: pending comments, unread Contact messages (the
+ * Inbox), articles and Ask Kafundisha posts waiting. Each thing counts once, where it is handled.
+ */
 export async function attentionCounts(db: AppDb) {
   const [[pending], inbox, pendingReview, pendingCommunity] = await Promise.all([
     db.select({ n: count() }).from(comments).where(eq(comments.status, "pending")),
@@ -15,7 +18,7 @@ export async function attentionCounts(db: AppDb) {
     countPendingReview(db),
     countPendingPosts(db),
   ]);
-  return { pendingComments: pending!.n, unreadInbox: inbox.messages.unread + inbox.questions.unread, pendingReview, pendingCommunity };
+  return { pendingComments: pending!.n, unreadInbox: inbox.unread, pendingReview, pendingCommunity };
 }
 
 /** The sidebar's counts as `role` may see them: 0 behind a screen it may not open, and nothing counted for it. */
@@ -43,7 +46,7 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
   const week = lastDays(7, timeZone);
   const readsInbox = can(role, "readInbox");
   const nothing = Promise.resolve([]);
-  const [counts, pendingComments, messages, questions, [drafts], draftList, scheduled, views] = await Promise.all([
+  const [counts, pendingComments, messages, [drafts], draftList, scheduled, views] = await Promise.all([
     attentionCountsFor(db, role),
     db
       .select({ id: comments.id, content: comments.content, createdAt: comments.createdAt, articleTitle: articles.title })
@@ -58,14 +61,6 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
           .from(contactMessages)
           .where(isNull(contactMessages.readAt))
           .orderBy(desc(contactMessages.createdAt))
-          .limit(listed)
-      : nothing,
-    readsInbox
-      ? db
-          .select({ id: communityQuestions.id, title: communityQuestions.title, createdAt: communityQuestions.createdAt })
-          .from(communityQuestions)
-          .where(isNull(communityQuestions.readAt))
-          .orderBy(desc(communityQuestions.createdAt))
           .limit(listed)
       : nothing,
     db.select({ n: count() }).from(articles).where(eq(articles.status, "draft")),
@@ -84,12 +79,9 @@ export async function loadWaitingWork(db: AppDb, timeZone: string, role: Role) {
   ]
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .slice(0, listed);
-  const unread = [...messages.map((item) => ({ ...item, kind: "Message" as const })), ...questions.map((item) => ({ ...item, kind: "Question" as const }))]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-    .slice(0, listed);
   return {
     pendingComments: { count: counts.pendingComments, latest: pendingComments },
-    unread: readsInbox ? { count: counts.unreadInbox, latest: unread } : null,
+    unread: readsInbox ? { count: counts.unreadInbox, latest: messages } : null,
     review: { count: counts.pendingReview, latest: awaitingReview },
     community: { count: counts.pendingCommunity, latest: communityWaiting },
     drafts: { count: drafts!.n, latest: draftList },

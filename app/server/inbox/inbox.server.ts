@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { communityQuestions, contactMessages, profiles, users } from "#database/schema";
+import { communityQuestions, contactMessages } from "#database/schema";
 import { questionSlug } from "#app/lib/community";
 import type { CommunityQuestionInput, ContactMessageInput } from "#app/lib/inbox-schema";
 import { normalizeEmail, type ClientInfo } from "#app/server/auth/auth.server";
@@ -82,53 +82,23 @@ export function listMessages(db: AppDb, page: PageRequest = firstPage) {
   );
 }
 
-const questionOrder: KeysetOrder = { name: "inbox-questions", columns: [communityQuestions.createdAt, communityQuestions.id], direction: "desc" };
-
-/** Ask Kafundisha questions for the admin Inbox, newest first, with the asker, a page at a time. */
-export function listQuestions(db: AppDb, page: PageRequest = firstPage) {
-  return keysetPage(questionOrder, page, (keyset) =>
-    db
-      .select({
-        cursor: keyset.cursor,
-        id: communityQuestions.id,
-        title: communityQuestions.title,
-        categories: communityQuestions.categories,
-        description: communityQuestions.description,
-        askerName: profiles.displayName,
-        askerEmail: users.email,
-        readAt: communityQuestions.readAt,
-        createdAt: communityQuestions.createdAt,
-      })
-      .from(communityQuestions)
-      .leftJoin(users, eq(users.id, communityQuestions.userId))
-      .leftJoin(profiles, eq(profiles.id, communityQuestions.userId))
-      .where(keyset.where)
-      .orderBy(...keyset.orderBy)
-      .limit(keyset.limit),
-  );
-}
-
-/** How many messages and questions there are, and how many of each are unread, over all pages. */
+/**
+ * How many Contact messages there are, and how many are unread, over all pages. The Inbox holds
+ * these only: Ask Kafundisha questions are handled on its own moderation screen.
+ */
 export async function inboxCounts(db: AppDb) {
-  const counted = (table: typeof contactMessages | typeof communityQuestions) =>
-    db
-      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where ${table.readAt} is null))::int` })
-      .from(table)
-      .then(([row]) => row ?? { total: 0, unread: 0 });
-  const [messages, questions] = await Promise.all([counted(contactMessages), counted(communityQuestions)]);
-  return { messages, questions };
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where ${contactMessages.readAt} is null))::int` })
+    .from(contactMessages);
+  return row ?? { total: 0, unread: 0 };
 }
 
-export type InboxKind = "message" | "question";
-
-/** Marks one item read (keeping the first read time). False when no such item exists. */
-export async function markInboxItemRead(kind: InboxKind, id: string): Promise<boolean> {
-  const { db } = services();
-  const table = kind === "message" ? contactMessages : communityQuestions;
+/** Marks a message read (keeping the first read time). False when no such message exists. */
+export async function markMessageRead(db: AppDb, id: string): Promise<boolean> {
   await db
-    .update(table)
+    .update(contactMessages)
     .set({ readAt: new Date() })
-    .where(and(eq(table.id, id), isNull(table.readAt)));
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
+  const [row] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
   return row !== undefined;
 }
