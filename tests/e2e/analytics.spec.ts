@@ -28,8 +28,9 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   await admin.goto("/admin/analytics");
   await expect(admin.getByRole("heading", { name: "Analytics" })).toBeVisible();
   await expect(admin.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+  // Each card says its period.
   for (const title of ["Page Views", "Unique Visitors", "Article Views Total", "Top Page"]) {
-    await expect(admin.getByRole("heading", { name: title, exact: true })).toBeVisible();
+    await expect(admin.getByRole("heading", { name: `${title} · last 30 days`, exact: true })).toBeVisible();
   }
   // Views are written in batches within a fraction of a second; the screen refreshes itself.
   const topPages = admin.getByRole("region", { name: "Top Pages" }).or(admin.locator("section", { has: admin.getByRole("heading", { name: "Top Pages" }) }));
@@ -44,10 +45,39 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   // The query is not kept: a search is a view of /articles, and no listed page has one.
   await expect(topPages.getByRole("row")).not.toHaveCount(0);
   await expect(topPages.getByRole("cell", { name: /\?/ })).toHaveCount(0);
+  // Top Articles counts the same page views: the article has the count its page has in Top Pages.
+  const topArticles = admin.locator("section", { has: admin.getByRole("heading", { name: "Top Articles · last 30 days" }) });
+  const pageViews = await articleRow.getByRole("cell").last().textContent();
+  await expect(topArticles.getByRole("row", { name: `${articleTitle} ${pageViews}`, exact: true })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Ask Kafundisha · last 30 days" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Top Downloads · all time" })).toBeVisible();
 
   await admin.getByRole("link", { name: "Last 7 days" }).click();
-  await expect(admin).toHaveURL(/range=7/);
-  await expect(admin.getByRole("table", { name: "Views per day" }).getByRole("row")).toHaveCount(7);
+  await expect(admin).toHaveURL(/days=7/);
+  await expect(admin.getByRole("heading", { name: "Page Views · last 7 days", exact: true })).toBeVisible();
+  await expect(admin.getByRole("table", { name: "Views per day, last 7 days" }).locator("tbody tr")).toHaveCount(7);
+  // Each bar shows its figure above it and its day of the month below it.
+  const chart = admin.locator("section", { has: admin.getByRole("heading", { name: "Views per day · last 7 days" }) });
+  const figures = chart.locator("ol").first().locator("li");
+  await expect(figures).toHaveCount(7);
+  for (const figure of await figures.all()) await expect(figure).toHaveText(/^\d[\d,]*$/);
+  const lastRow = admin.getByRole("table", { name: "Views per day, last 7 days" }).locator("tbody tr").last();
+  await expect(figures.last()).toHaveText((await lastRow.getByRole("cell").textContent())!);
+  await expect(chart.locator("ol").nth(1).locator("li").last()).toHaveText(String(Number((await lastRow.getByRole("rowheader").textContent())!.split(" ")[0])));
   await admin.getByRole("button", { name: "Refresh" }).click();
   await expectNoAxeViolations(admin);
+});
+
+test("the period is chosen and the figures refreshed without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const admin = await context.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/admin/analytics");
+  await admin.getByRole("link", { name: "Last 14 days" }).click();
+  await expect(admin).toHaveURL(/days=14/);
+  await expect(admin.getByRole("heading", { name: "Top Pages · last 14 days" })).toBeVisible();
+  await admin.getByRole("button", { name: "Refresh" }).click();
+  await expect(admin).toHaveURL(/\/admin\/analytics\?days=14$/);
+  await expect(admin.getByRole("link", { name: "Last 14 days" })).toHaveAttribute("aria-current", "page");
+  await context.close();
 });
