@@ -66,6 +66,7 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
     // The articles' own counters hold their all-time openings, far more than this test's views.
     const fractions = await anArticle(db, { title: "Teaching fractions with bottle tops", views: 120 });
     const maps = await anArticle(db, { title: "Maps of our district", views: 30 });
+    const deletedId = crypto.randomUUID();
     const view = (path: string, visitorId: string, createdAt: Date) => ({ path, visitorId, referrer: null, createdAt });
     await db.insert(pageViews).values([
       ...[1, 2, 3].map(() => view(`/articles/${fractions.id}`, "visitor-a", ago(60_000))),
@@ -74,6 +75,9 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
       view("/", "visitor-a", ago(60_000)),
       view("/about", "visitor-a", ago(60_000)),
       view(`/articles/${maps.id}`, "visitor-b", ago(10 * 24 * hour)), // in the last 14 and 30 days only
+      // An article since deleted: its views still count, under its path.
+      view(`/articles/${deletedId}`, "visitor-a", ago(60_000)),
+      view(`/articles/${deletedId}`, "visitor-a", ago(60_000)),
     ]);
 
     // Ask Kafundisha: one question answered within the hour, one after two days, one older, one waiting.
@@ -106,34 +110,37 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
       .values([resource(fractions.id, "Fractions worksheet", 12), resource(maps.id, "District map", 5), resource(maps.id, "Blank map", 0)]);
 
     const week = textOf((await analyticsPage("?days=7")).html);
-    expect(week).toContain("Page Views · last 7 days 7 ");
+    expect(week).toContain("Page Views · last 7 days 9 ");
     expect(week).toContain("Unique Visitors · last 7 days 1 ");
-    expect(week).toContain("Article Views Total · last 7 days 4 Views of article pages. 150 all time, by the articles' own counters.");
+    expect(week).toContain("Article Views Total · last 7 days 6 Views of article pages. 150 all time, by the articles' own counters.");
     // The top page is the top article, with the same count.
     expect(week).toContain("Top Page · last 7 days Teaching fractions with bottle tops ");
     expect(week).toContain(`/articles/${fractions.id} · 3 views`);
-    expect(week).toMatch(/Top Articles · last 7 days Article Views Teaching fractions with bottle tops 3 Maps of our district 1 /);
+    expect(week).toContain(
+      `Top Articles · last 7 days Article Views Teaching fractions with bottle tops 3 Deleted article /articles/${deletedId} 2 Maps of our district 1 `,
+    );
     expect(week).toMatch(/Top Pages · last 7 days Page Views Teaching fractions with bottle tops \/articles\/\S+ 3 Home \/ 2 /);
     // Each bar carries its figure; screen readers get them per day in a table.
     const today = dayLabel(dayIn(config.SITE_TIMEZONE, new Date()));
     expect(week).toContain("Views per day, last 7 days Day Views");
-    expect(week).toContain(`${today} 7 `);
+    expect(week).toContain(`${today} 9 `);
     const weekHtml = (await analyticsPage("?days=7")).html;
-    expect(weekHtml).toContain(`title="${today}: 7 views"`);
+    expect(weekHtml).toContain(`title="${today}: 9 views"`);
     expect(weekHtml).toContain(`title="${today}: 1 visitors"`);
     expect(week).toContain("Ask Kafundisha · last 7 days");
-    expect(week).toContain("Questions asked 2 Answers posted 2 Answered within a day 1 of 2 (50%)");
+    expect(week).toContain("Questions asked 2 Answers posted 2 Answered within a day 1 of 2 50% ");
     expect(week).toMatch(
       /Top Downloads · all time Resource downloads, all time: 17\. .*Resource Article Downloads Fractions worksheet PDF Teaching fractions with bottle tops 12 District map PDF Maps of our district 5 /,
     );
     expect(week).not.toContain("Blank map");
 
     const month = textOf((await analyticsPage("?days=30")).html);
-    expect(month).toContain("Page Views · last 30 days 8 ");
+    expect(month).toContain("Page Views · last 30 days 10 ");
     expect(month).toContain("Unique Visitors · last 30 days 2 ");
-    expect(month).toContain("Article Views Total · last 30 days 5 ");
-    expect(month).toMatch(/Top Articles · last 30 days Article Views Teaching fractions with bottle tops 3 Maps of our district 2 /);
-    expect(month).toContain("Questions asked 3 Answers posted 2 Answered within a day 1 of 3 (33%)");
+    expect(month).toContain("Article Views Total · last 30 days 7 ");
+    expect(month).toContain("Top Articles · last 30 days Article Views Teaching fractions with bottle tops 3 ");
+    expect(month).toContain("Maps of our district 2 ");
+    expect(month).toContain("Questions asked 3 Answers posted 2 Answered within a day 1 of 3 33% ");
     expect(month).toContain("Resource downloads, all time: 17.");
   });
 });

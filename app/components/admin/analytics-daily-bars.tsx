@@ -12,7 +12,7 @@ const monthOf = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString
 
 /**
  * A bar per day, each with its figure above it and its day of the month below (the month under
- * the first day and each 1st); 30 bars keep a readable width and scroll sideways in a narrow box.
+ * the first day and each 1st); bars keep a readable width (1rem) and scroll sideways in a narrow box.
  * Screen readers get the same figures as a table named by `title`.
  */
 export function AnalyticsDailyBars({
@@ -33,12 +33,12 @@ export function AnalyticsDailyBars({
   const headingId = useId();
   const max = Math.max(1, ...daily.map(pick));
   return (
-    <section className="rounded-xl border border-border p-5" aria-labelledby={headingId}>
+    <section className="min-w-0 rounded-xl border border-border p-5" aria-labelledby={headingId}>
       <h2 id={headingId} className="font-semibold">
         {title} <span className="font-normal text-muted-foreground">· {period}</span>
       </h2>
       <div className="mt-4 overflow-x-auto" aria-hidden>
-        <ol className="flex h-48 items-stretch gap-0.5" style={{ minWidth: `${daily.length * 1.25}rem` }}>
+        <ol className="flex h-48 items-stretch gap-0.5" style={{ minWidth: `${daily.length}rem` }}>
           {daily.map((figure) => {
             const value = pick(figure);
             return (
@@ -53,7 +53,7 @@ export function AnalyticsDailyBars({
             );
           })}
         </ol>
-        <ol className="mt-1 flex gap-0.5 text-[10px] leading-tight text-muted-foreground tabular-nums" style={{ minWidth: `${daily.length * 1.25}rem` }}>
+        <ol className="mt-1 flex gap-0.5 text-[10px] leading-tight text-muted-foreground tabular-nums" style={{ minWidth: `${daily.length}rem` }}>
           {daily.map((figure, index) => (
             <li key={figure.day} className="min-w-0 flex-1 text-center">
               <span className="block">{Number(figure.day.slice(8))}</span>

@@ -79,13 +79,13 @@ function Titled({ title, period }: { title: string; period: string }) {
   );
 }
 
-function SummaryCard({ title, period, value, detail }: { title: string; period: string; value: React.ReactNode; detail?: React.ReactNode }) {
+function SummaryCard({ title, period, value, detail, wordy }: { title: string; period: string; value: string; detail?: string; wordy?: boolean }) {
   return (
     <section className="rounded-xl border border-border p-5">
       <h2 className="text-sm font-medium">
         <Titled title={title} period={period} />
       </h2>
-      <p className="mt-2 text-2xl font-bold [overflow-wrap:anywhere] tabular-nums">{value}</p>
+      <p className={`mt-2 font-bold [overflow-wrap:anywhere] ${wordy ? "text-lg" : "text-2xl tabular-nums"}`}>{value}</p>
       {detail && <p className="mt-1 text-sm text-muted-foreground">{detail}</p>}
     </section>
   );
@@ -202,7 +202,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <SummaryCard
               title="Top Page"
               period={period}
-              value={<span className="text-lg">{report.topPage ? (pageName(report.topPage) ?? report.topPage.path) : "—"}</span>}
+              wordy
+              value={report.topPage ? (pageName(report.topPage) ?? report.topPage.path) : "—"}
               detail={report.topPage ? [pageName(report.topPage) && report.topPage.path, views(report.topPage.views)].filter(Boolean).join(" · ") : undefined}
             />
           </div>
@@ -241,7 +242,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                   row.title === null ? (
                     <>
                       <span className="block">Deleted article</span>
-                      <span className="block text-xs text-muted-foreground">/articles/{row.id}</span>
+                      <span className="block text-xs text-muted-foreground">{`/articles/${row.id}`}</span>
                     </>
                   ) : (
                     <Link to={`/admin/articles/${row.id}`} className="underline">
@@ -292,7 +293,7 @@ function CommunityFigures({ period, community }: { period: string; community: Co
             <dt className="text-sm text-muted-foreground">{figure.name}</dt>
             <dd className="mt-1 text-xl font-bold tabular-nums">
               {figure.value}
-              {figure.detail && <span className="ml-2 text-sm font-normal text-muted-foreground">({figure.detail})</span>}
+              {figure.detail && <span className="block text-sm font-normal text-muted-foreground">{figure.detail}</span>}
             </dd>
           </div>
         ))}
