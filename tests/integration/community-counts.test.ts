@@ -78,14 +78,14 @@ describe(`Ask Kafundisha figures (${testDatabaseKind})`, () => {
     expect((await db.select({ votes: communityQuestions.answerVotes }).from(communityQuestions).where(eq(communityQuestions.id, question!.id)))[0]!.votes).toBe(
       1,
     );
-    await moderateAnswer(db, answer!.id, "reject");
+    await moderateAnswer(db, answer!.id, "reject", { reason: "spam", note: null });
     await expectFiguresRight();
     await moderateAnswer(db, answer!.id, "approve");
     await db.delete(users).where(eq(users.id, voter.id));
     await expectFiguresRight();
     await moderateAnswer(db, answer!.id, "delete");
     await expectFiguresRight();
-    await moderateQuestion(db, question!.id, "reject");
+    await moderateQuestion(db, question!.id, "reject", { reason: "off-topic", note: null });
     await expectFiguresRight();
     await moderateQuestion(db, question!.id, "delete");
     await expectFiguresRight();

@@ -232,6 +232,54 @@ describe(`Ask Kafundisha mails (${testDatabaseKind})`, () => {
     expect(await account()).toContain("Stop these mails");
   });
 
+  it("tells a writer with an account, once, why a moderator turned down their question or answer, there and on their account page", async () => {
+    const teacher = await signedIn("user", "Turned Down Teacher");
+    const reject = (kind: "question" | "answer", id: string, reason: string, note = "") =>
+      post("/admin/community", { kind, id, intent: "reject", reason, note }, editor.jar);
+    const account = async () => (await fetch(`${server.url}/account`, { headers: { Cookie: teacher.jar.header() } })).text();
+    // Quoted-printable mail text, read as written.
+    const plain = (body: string) => body.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+    expect((await ask("Which phone should I buy?", teacher.jar)).status).toBe(200);
+    const question = await questionRow("Which phone should I buy?");
+    expect((await reject("question", question.id, "off-topic", "A shopping question.")).status).toBe(200);
+    const [questionMail] = await mailsTo(teacher.email, "Your question was not published: Which phone should I buy?");
+    const questionText = plain(questionMail!.body);
+    expect(questionText).toContain('A moderator did not publish your question "Which phone should I buy?".');
+    expect(questionText).toContain("Why: Not about teaching or learning: A shopping question.");
+    expect(questionText).toContain("Ask Kafundisha is for questions about teaching and learning.");
+    expect(questionText).toContain("http://127.0.0.1/account");
+
+    const other = await questionRow("Reading corners on no budget?");
+    expect((await answer(other, teacher.jar, "Ask Mrs Banda's Grade 3 girl, Thandiwe, for help.")).status).toBe(200);
+    const teachersAnswer = await answerOf("Ask Mrs Banda's Grade 3 girl, Thandiwe, for help.");
+    expect(teachersAnswer.status).toBe("pending");
+    expect((await reject("answer", teachersAnswer.id, "learner")).status).toBe(200);
+    const [answerMail] = await mailsTo(teacher.email, "Your answer was not published: Reading corners on no budget?");
+    const answerText = plain(answerMail!.body);
+    expect(answerText).toMatch(/Why: Names or shows a learner\r?\n/);
+    expect(answerText).toContain("Please leave out learners' names, photos and anything else that shows who they are");
+    expect(answerText).toContain(`http://127.0.0.1${pathOf(other)}`);
+
+    const page = await account();
+    expect(page).toContain("Not published: a moderator turned it down.");
+    expect(page).toContain("Why: Not about teaching or learning: A shopping question.");
+    expect(page).toContain("Why: Names or shows a learner");
+
+    // Turned down again (from a report, say): no second mail. A visitor without an account is not mailed.
+    expect((await reject("question", question.id, "spam")).status).toBe(200);
+    expect((await ask("Cheap tablets for sale", undefined, { email: "seller@example.com" })).status).toBe(200);
+    expect((await reject("question", (await questionRow("Cheap tablets for sale")).id, "spam")).status).toBe(200);
+    await queueSettled();
+    expect(await mailsTo(teacher.email, "Your question was not published")).toHaveLength(1);
+    expect(smtp.inbox.filter((mail) => mail.to.includes("seller@example.com"))).toHaveLength(0);
+    expect(await account()).toContain("Why: Advertising or spam");
+
+    // Published after all: the reason goes.
+    expect((await approveQuestion(question.id)).status).toBe(200);
+    expect(await questionRow(question.title)).toMatchObject({ status: "published", rejectionReason: null, rejectionNote: null });
+  });
+
   it("a sign-up from a question, with a mail server, asks to confirm the address and keeps the way back to the question", async () => {
     const back = pathOf(await questionRow("Reading corners on no budget?"));
     const signedUp = await post(`/auth?redirectTo=${encodeURIComponent(back)}`, {

@@ -356,8 +356,10 @@ describe(`one question page for every reader (${testDatabaseKind})`, () => {
 });
 
 describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
-  const moderate = (jar: CookieJar, fields: { kind: "question" | "answer"; id: string; intent: "approve" | "reject" | "delete" }) =>
-    postForm(server.url, "/admin/community", fields, jar);
+  const moderate = (
+    jar: CookieJar,
+    fields: { kind: "question" | "answer"; id: string; intent: "approve" | "reject" | "delete"; reason?: string; note?: string },
+  ) => postForm(server.url, "/admin/community", fields, jar);
   // The sidebar's "Ask Kafundisha N waiting" badge, as the admin shell renders it.
   const sidebarWaiting = async (jar: CookieJar) => /data-waiting="waiting"[^>]*><span[^>]*>(\d+)</.exec(await html("/admin/comments", jar))?.[1];
 
@@ -376,7 +378,16 @@ describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
     expect(queue).toContain("Asked by a newcomer");
     // An answer shows as readers will see it, and each action says what it does.
     expect(queue).toContain("<p>My first answer.</p>");
-    for (const action of ["Publish", "Reject", "Delete for good"]) expect(queue).toContain(`${action}</button>`);
+    for (const action of ["Publish", "Delete for good"]) expect(queue).toContain(`${action}</button>`);
+    expect(queue).toContain('Reject and tell the writer<span class="sr-only">: Asked by a newcomer</span></button>');
+    // Reject asks why, from a list that fits each kind of post; "Repeats a question already asked" is for questions.
+    expect(queue).toContain("Why is it turned down?");
+    const labels = (reason: string) => queue.split(`/>${reason}</label>`).length - 1;
+    const forms = labels("Names or shows a learner");
+    for (const reason of ["Not about teaching or learning", "Unkind or disrespectful", "Advertising or spam", "Something else"])
+      expect(labels(reason), reason).toBe(forms);
+    expect(labels("Repeats a question already asked")).toBeGreaterThan(0);
+    expect(labels("Repeats a question already asked")).toBeLessThan(forms);
 
     expect((await moderate(editor.jar, { kind: "question", id: waiting.id, intent: "approve" })).status).toBe(200);
     const approved = await questionRow("Asked by a newcomer");
@@ -385,8 +396,29 @@ describe(`Ask Kafundisha moderation (${testDatabaseKind})`, () => {
     expect((await fetch(`${server.url}${pathOf(approved)}`)).status).toBe(200);
 
     const anonymous = await questionRow("Asked without an account");
-    expect((await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject" })).status).toBe(200);
-    expect((await questionRow("Asked without an account")).status).toBe("rejected");
+    // Without a reason, or "Something else" without words, nothing changes and the form says why, the choice kept.
+    const noReason = await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject" });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain("Please choose why it is turned down.");
+    const noWords = await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject", reason: "other", note: "  " });
+    expect(noWords.status).toBe(400);
+    const refused = await noWords.text();
+    expect(refused).toContain("Please say in your words why it is turned down.");
+    expect(refused.match(/<details open=""/g)).toHaveLength(1);
+    expect(refused.match(/<input type="radio"(?=[^>]*value="other")[^>]*checked=""/g)).toHaveLength(1);
+    const tooLong = await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject", reason: "spam", note: `Sells ${"x".repeat(300)}` });
+    expect(tooLong.status).toBe(400);
+    const keptWords = await tooLong.text();
+    expect(keptWords).toContain("Please keep your words to 300 characters.");
+    expect(keptWords).toContain(`value="Sells ${"x".repeat(300)}"`);
+    expect((await questionRow("Asked without an account")).status).toBe("pending");
+    const [waitingAnswer] = await db.select({ id: communityAnswers.id }).from(communityAnswers).where(eq(communityAnswers.body, "My first answer."));
+    const notForAnswers = await moderate(editor.jar, { kind: "answer", id: waitingAnswer!.id, intent: "reject", reason: "duplicate" });
+    expect(notForAnswers.status).toBe(400);
+    expect(await notForAnswers.text()).toContain("Please choose why it is turned down.");
+
+    expect((await moderate(editor.jar, { kind: "question", id: anonymous.id, intent: "reject", reason: "duplicate" })).status).toBe(200);
+    expect(await questionRow("Asked without an account")).toMatchObject({ status: "rejected", rejectionReason: "duplicate", rejectionNote: null });
     expect((await fetch(`${server.url}${pathOf(anonymous)}`)).status).toBe(404);
 
     // The newcomer's waiting answer, published, counts; deleted, it goes from the page and the count.
@@ -458,7 +490,8 @@ describe(`reports (${testDatabaseKind})`, () => {
     const moderate = (fields: Record<string, string>) => postForm(server.url, "/admin/community", fields, editor.jar);
     expect((await moderate({ kind: "answer", id: staffAnswer!.id, intent: "dismiss" })).status).toBe(200);
     expect((await moderate({ kind: "answer", id: staffAnswer!.id, intent: "dismiss" })).status).toBe(400);
-    expect((await moderate({ kind: "question", id: editorsQuestion.id, intent: "reject" })).status).toBe(200);
+    expect((await moderate({ kind: "question", id: editorsQuestion.id, intent: "reject", reason: "other", note: "Asked twice by mistake." })).status).toBe(200);
+    expect(await questionRow("Asked by an editor")).toMatchObject({ rejectionReason: "other", rejectionNote: "Asked twice by mistake." });
     expect(await html("/admin/community", editor.jar)).toContain("Reported (0)");
     expect((await fetch(`${server.url}${pathOf(editorsQuestion)}`)).status).toBe(404);
   });

@@ -1,4 +1,5 @@
 import { myPostTexts, questionPath } from "#app/lib/community";
+import { rejectionTexts } from "#app/lib/rejection-reasons";
 import { longDate } from "#app/lib/long-date";
 import { plural } from "#app/lib/plural";
 import { buttonClass } from "#app/components/ui/button";
@@ -13,6 +14,7 @@ interface MyQuestion {
   status: PostStatus;
   answers: number;
   mailsOff: boolean;
+  rejectedWhy: string | null;
   createdAt: Date | string;
 }
 
@@ -20,6 +22,7 @@ interface MyAnswer {
   id: string;
   status: PostStatus;
   body: string;
+  rejectedWhy: string | null;
   createdAt: Date | string;
   question: { id: string; slug: string; title: string; status: PostStatus };
 }
@@ -33,11 +36,19 @@ interface MailsOutcome {
 
 const excerpt = (body: string) => (body.length > 160 ? `${body.slice(0, 157).trimEnd()}…` : body);
 
-function PostState({ status, published }: { status: PostStatus; published: string }) {
+/** Public, waiting, or turned down: then with the moderator's reason, when one was given. */
+function PostState({ status, published, rejectedWhy }: { status: PostStatus; published: string; rejectedWhy: string | null }) {
   if (status === "published") return <span>{published}</span>;
+  if (status === "pending") return <span className="font-medium text-foreground">{myPostTexts.waiting}</span>;
   return (
-    <span className={status === "pending" ? "font-medium text-foreground" : undefined}>
-      {status === "pending" ? myPostTexts.waiting : myPostTexts.rejected}
+    <span>
+      {myPostTexts.rejected}
+      {rejectedWhy && (
+        <>
+          {" "}
+          <span className="font-medium text-foreground">{`${rejectionTexts.why} ${rejectedWhy}`}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -116,7 +127,11 @@ export function MyPosts({
               <p className="mt-1 text-sm text-muted-foreground">
                 <time dateTime={new Date(question.createdAt).toISOString()}>{longDate(question.createdAt)}</time>
                 {" · "}
-                <PostState status={question.status} published={plural(question.answers, { one: "answer", other: "answers" })} />
+                <PostState
+                  status={question.status}
+                  published={plural(question.answers, { one: "answer", other: "answers" })}
+                  rejectedWhy={question.rejectedWhy}
+                />
               </p>
               {question.status !== "rejected" && <QuestionMails question={question} outcome={outcome ?? undefined} />}
             </li>
@@ -135,7 +150,7 @@ export function MyPosts({
               <p className="mt-1 text-muted-foreground">
                 <time dateTime={new Date(answer.createdAt).toISOString()}>{longDate(answer.createdAt)}</time>
                 {" · "}
-                <PostState status={answer.status} published="Published" />
+                <PostState status={answer.status} published="Published" rejectedWhy={answer.rejectedWhy} />
               </p>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { data, useFetcher } from "react-router";
+import { data, useActionData, useFetcher } from "react-router";
 import { Check, EyeOff, Trash2 } from "lucide-react";
 import { z } from "zod";
 import type { Route } from "./+types/community";
@@ -20,15 +20,25 @@ import {
 } from "#app/server/community/community.server";
 import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
-import { Button } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { checkRejection, rejectionNoteMaxLength, rejectionReasonsFor, rejectionTexts } from "#app/lib/rejection-reasons";
 import { adminMeta } from "#app/lib/seo";
 import { articleBodyClass } from "#app/lib/article-body";
 
-export const meta: Route.MetaFunction = () => adminMeta("Ask Kafundisha");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Ask Kafundisha", matches);
+
+/** A reject refused for its reason: which post's form, what was chosen and typed, and why not. */
+interface RefusedRejection {
+  id: string;
+  reason: string;
+  note: string;
+  error: string;
+}
 
 interface ModerationData {
   ok: boolean;
   toast: Toast;
+  rejection?: RefusedRejection;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,7 +61,15 @@ const moderationSchema = z.union([
   z.object({
     kind: z.enum(["question", "answer"]),
     id: z.uuid(),
-    intent: z.enum(["approve", "reject", "delete", "dismiss"]),
+    intent: z.enum(["approve", "delete", "dismiss"]),
+  }),
+  // Turned down with a reason (app/lib/rejection-reasons.ts), checked apart so a refusal keeps the choice.
+  z.object({
+    kind: z.enum(["question", "answer"]),
+    id: z.uuid(),
+    intent: z.literal("reject"),
+    reason: z.string().default(""),
+    note: z.string().default(""),
   }),
   // An author's held edit of a published post: applied, or dropped (the post stays as approved).
   z.object({ kind: z.literal("edit"), id: z.uuid(), intent: z.enum(["approve", "reject"]) }),
@@ -77,8 +95,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { kind, id, intent } = parsed.data;
   try {
-    if (intent === "dismiss") await dismissReports(services().db, kind, id);
-    else await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, intent);
+    if (parsed.data.intent === "reject") {
+      const { reason, note } = parsed.data;
+      const checked = checkRejection(kind, reason, note);
+      if (!checked.ok) {
+        return data<ModerationData>(
+          { ok: false, toast: { type: "error", title: "Error", description: checked.error }, rejection: { id, reason, note, error: checked.error } },
+          { status: 400 },
+        );
+      }
+      await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, "reject", checked.rejection);
+    } else if (parsed.data.intent === "dismiss") await dismissReports(services().db, kind, id);
+    else await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, parsed.data.intent);
   } catch (error) {
     return data<ModerationData>({ ok: false, toast: failureToast(error, `Failed to update the ${kind}. Please try again.`) }, { status: 400 });
   }
@@ -91,12 +119,78 @@ export async function action({ request }: Route.ActionArgs) {
 // Shared by every item: the screen shows the toast, since the item leaves the queue when the answer lands.
 const moderationFetcherKey = "community-moderation";
 
-/** Publish (or, for a reported post, dismiss its reports), reject, or delete for good (after a confirmation), one click each. */
+/** What the last moderation answered: from the shared fetcher, or from a plain form post when scripts are off. */
+function useModerationAnswer() {
+  const fetched = useFetcher<ModerationData>({ key: moderationFetcherKey }).data;
+  const posted = useActionData<ModerationData>();
+  return fetched ?? posted;
+}
+
+/**
+ * Reject, with the reason its writer will read: a plain form of radio buttons (scripts not needed)
+ * that opens from its button, and opens again with the choice kept when the server refuses it.
+ */
+function RejectForm({ kind, id, name, busy }: { kind: "question" | "answer"; id: string; name: string; busy: boolean }) {
+  const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
+  const refused = useModerationAnswer()?.rejection;
+  const kept = refused?.id === id ? refused : undefined;
+  const errorId = `reject-error-${id}`;
+  return (
+    <details open={kept ? true : undefined} className="group basis-full">
+      <summary className={buttonClass("outline", "sm", "w-fit cursor-pointer list-none")}>
+        <EyeOff className="size-4 text-warning" aria-hidden />
+        Reject
+        <span className="sr-only">{` ${name}`}</span>
+      </summary>
+      <fetcher.Form method="post" className="mt-2 space-y-3 rounded-lg border border-border p-3 text-sm">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="intent" value="reject" />
+        <fieldset aria-describedby={kept ? errorId : undefined} aria-invalid={kept ? true : undefined}>
+          <legend className="font-medium">{rejectionTexts.legend}</legend>
+          <div className="mt-1 space-y-1">
+            {rejectionReasonsFor(kind).map((reason) => (
+              <label key={reason.value} className="flex items-center gap-2">
+                <input type="radio" name="reason" value={reason.value} required defaultChecked={kept?.reason === reason.value} />
+                {reason.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="block">
+          <span className="font-medium">{rejectionTexts.note}</span>
+          <span className="block text-xs text-muted-foreground">{rejectionTexts.noteHint}</span>
+          <input
+            type="text"
+            name="note"
+            maxLength={rejectionNoteMaxLength}
+            defaultValue={kept?.note}
+            className="mt-1 w-full rounded-md border border-input bg-background px-2 py-1"
+          />
+        </label>
+        {kept && (
+          <p id={errorId} role="alert" className="text-destructive">
+            {kept.error}
+          </p>
+        )}
+        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+          {rejectionTexts.submit}
+          <span className="sr-only">{`: ${name}`}</span>
+        </Button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/**
+ * Publish (or, for a reported post, dismiss its reports) in one click, reject with a reason, or
+ * delete for good (after a confirmation).
+ */
 function ModerationActions({ kind, id, name, reported = false }: { kind: "question" | "answer"; id: string; name: string; reported?: boolean }) {
   const fetcher = useFetcher<ModerationData>({ key: moderationFetcherKey });
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex max-w-sm flex-wrap items-start gap-2">
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
@@ -111,10 +205,6 @@ function ModerationActions({ kind, id, name, reported = false }: { kind: "questi
             Publish
           </Button>
         )}
-        <Button type="submit" name="intent" value="reject" variant="outline" size="sm" aria-label={`Reject ${name}`} disabled={busy}>
-          <EyeOff className="size-4 text-warning" aria-hidden />
-          Reject
-        </Button>
       </fetcher.Form>
       <fetcher.Form method="post" onSubmit={confirmSubmit(`Delete this ${kind}? This cannot be undone.`)}>
         <input type="hidden" name="kind" value={kind} />
@@ -124,6 +214,7 @@ function ModerationActions({ kind, id, name, reported = false }: { kind: "questi
           Delete for good
         </Button>
       </fetcher.Form>
+      <RejectForm kind={kind} id={id} name={name} busy={busy} />
     </div>
   );
 }
@@ -150,6 +241,8 @@ function HeldEditActions({ id, name }: { id: string; name: string }) {
 export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["community_questions", "community_answers", "community_reports", "community_held_edits"]);
   useActionToast(useFetcher<ModerationData>({ key: moderationFetcherKey }).data);
+  // Without scripts a moderation posts the page itself: what it did is said here, as no toast shows.
+  const posted = useActionData<ModerationData>();
   const { questions, answers, reported, edits } = loaderData;
   return (
     <div className="max-w-4xl">
@@ -159,9 +252,14 @@ export default function CommunityScreen({ loaderData }: Route.ComponentProps) {
         editors and admins, are published at once.
       </p>
       <p className="mt-1 text-sm text-muted-foreground">
-        Publish shows a post to readers. Reject keeps it from readers and tells its writer, on their own page, that a moderator turned it down. Delete for good
-        removes it (a question with its answers).
+        Publish shows a post to readers. Reject keeps it from readers and tells its writer why, on their own page and, when they have an account, by mail.
+        Delete for good removes it (a question with its answers).
       </p>
+      {posted?.ok && (
+        <p role="status" className="mt-3 rounded-md border border-border px-3 py-2 text-sm">
+          {posted.toast.title}
+        </p>
+      )}
       <section aria-labelledby="reported-heading" className="mt-8">
         <h2 id="reported-heading" className="text-lg font-bold">
           {`Reported (${reported.length})`}

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from "d
 import { communityAnswers, communityQuestions, mailQueue, profiles, users } from "#database/schema";
 import { plural } from "#app/lib/plural";
 import { questionMailsStopPath, questionPath } from "#app/lib/community";
+import { rejectionNextStep, rejectionWords, type RejectedKind } from "#app/lib/rejection-reasons";
 import type { AppDb } from "#app/server/db/types.server";
 import { enqueueMail, type ComposeMail, type ComposedMail } from "#app/server/core/mail-queue.server";
 import { idOfSigned, signId } from "#app/server/core/signed-id.server";
@@ -11,9 +12,16 @@ import { publishedAnswersOnly, publishedQuestionsOnly } from "./published.server
 // Ask Kafundisha's mails, through the mail queue and made when sent from the rows as they are then:
 // the asker hears when a moderator publishes their question and when it is answered (one mail an
 // hour at most per question, gathering the answers since the last), and can stop both for that
-// question with one click; an answer's writer hears, once, that it was accepted.
+// question with one click; an answer's writer hears, once, that it was accepted. A writer with an
+// account hears when a moderator turns their question or answer down, and why.
 
-export const communityMailKinds = { published: "question-published", answered: "question-answered", accepted: "answer-accepted" } as const;
+export const communityMailKinds = {
+  published: "question-published",
+  answered: "question-answered",
+  accepted: "answer-accepted",
+  questionRejected: "question-rejected",
+  answerRejected: "answer-rejected",
+} as const;
 
 export const isCommunityMail = (kind: string) => (Object.values(communityMailKinds) as string[]).includes(kind);
 
@@ -66,6 +74,14 @@ export async function tellAnswererAccepted(db: AppDb, answerId: string, accepted
   if (first) await enqueueMail(db, { kind: communityMailKinds.accepted, answerId });
 }
 
+/** A moderator turned down a post of `kind` whose writer has an account: they will hear why (in the caller's transaction). */
+export async function tellWriterRejected(db: AppDb, kind: RejectedKind, id: string) {
+  await enqueueMail(
+    db,
+    kind === "question" ? { kind: communityMailKinds.questionRejected, questionId: id } : { kind: communityMailKinds.answerRejected, answerId: id },
+  );
+}
+
 /** A published question and where its asker hears (their account's address, or the one they left). */
 async function questionToMail(db: AppDb, questionId: string) {
   const [question] = await db
@@ -116,6 +132,8 @@ export const composeCommunityMail: ComposeMail = async (db, job) => {
   const { PUBLIC_URL: publicUrl } = services().config;
   const secret = services().sessionSecret;
   if (job.kind === communityMailKinds.accepted) return job.answerId ? acceptedMail(db, job.answerId, publicUrl) : null;
+  if (job.kind === communityMailKinds.questionRejected) return job.questionId ? questionRejectedMail(db, job.questionId, publicUrl) : null;
+  if (job.kind === communityMailKinds.answerRejected) return job.answerId ? answerRejectedMail(db, job.answerId, publicUrl) : null;
   if (!job.questionId) return null;
   const question = await questionToMail(db, job.questionId);
   if (!question) return null;
@@ -169,6 +187,58 @@ async function acceptedMail(db: AppDb, answerId: string, publicUrl: string): Pro
     subject: `Your answer was accepted: ${row.title}`,
     text: `${row.askerName ?? "The asker"} accepted your answer to "${row.title}" on Ask Kafundisha. Thank you for helping a fellow teacher.\n\n${publicUrl}${questionPath(row)}\n`,
   };
+}
+
+/** A mail telling a writer, kindly, why their post was not published and what they can do (`next` links where). */
+function rejectedMail(
+  to: string,
+  post: { kind: RejectedKind; title: string; reason: string | null; note: string | null },
+  next: string,
+  publicUrl: string,
+): ComposedMail {
+  const why = rejectionWords(post);
+  const [thanks, yours] =
+    post.kind === "question" ? ["Thank you for asking on Ask Kafundisha.", "your question"] : ["Thank you for answering on Ask Kafundisha.", "your answer to"];
+  return {
+    to,
+    subject: `Your ${post.kind} was not published: ${post.title}`,
+    text:
+      `${thanks} A moderator did not publish ${yours} "${post.title}".\n\n` +
+      (why ? `Why: ${why}\n\n` : "") +
+      `${rejectionNextStep(post.reason)}\n${next}\n\n` +
+      `Your questions and answers, and why any was not published, are on your account page:\n${publicUrl}/account\n`,
+  };
+}
+
+/** The mail to an asker that their question was turned down, while it still is. */
+async function questionRejectedMail(db: AppDb, questionId: string, publicUrl: string): Promise<ComposedMail | null> {
+  const [row] = await db
+    .select({ to: users.email, title: communityQuestions.title, reason: communityQuestions.rejectionReason, note: communityQuestions.rejectionNote })
+    .from(communityQuestions)
+    .innerJoin(users, eq(users.id, communityQuestions.userId))
+    .where(and(eq(communityQuestions.id, questionId), eq(communityQuestions.status, "rejected")));
+  return row ? rejectedMail(row.to, { ...row, kind: "question" }, `${publicUrl}/ask-kafundisha`, publicUrl) : null;
+}
+
+/** The mail to an answer's writer that it was turned down, while it still is; it links to the question while readers see it. */
+async function answerRejectedMail(db: AppDb, answerId: string, publicUrl: string): Promise<ComposedMail | null> {
+  const [row] = await db
+    .select({
+      to: users.email,
+      id: communityQuestions.id,
+      slug: communityQuestions.slug,
+      title: communityQuestions.title,
+      questionStatus: communityQuestions.status,
+      reason: communityAnswers.rejectionReason,
+      note: communityAnswers.rejectionNote,
+    })
+    .from(communityAnswers)
+    .innerJoin(users, eq(users.id, communityAnswers.userId))
+    .innerJoin(communityQuestions, eq(communityQuestions.id, communityAnswers.questionId))
+    .where(and(eq(communityAnswers.id, answerId), eq(communityAnswers.status, "rejected")));
+  if (!row) return null;
+  const where = row.questionStatus === "published" ? questionPath(row) : "/ask-kafundisha";
+  return rejectedMail(row.to, { ...row, kind: "answer" }, `${publicUrl}${where}`, publicUrl);
 }
 
 /** The question an unsubscribe link names, or null when the link is not valid. */

@@ -35,7 +35,8 @@ import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { wakeMailQueue } from "#app/server/auth/account-mail.server";
-import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished } from "./community-mail.server";
+import { rejectionTexts, type Rejection } from "#app/lib/rejection-reasons";
+import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished, tellWriterRejected } from "./community-mail.server";
 import { isPublishedQuestion, publishedAnswersOnly as publishedAnswers, publishedQuestionsOnly as published } from "./published.server";
 
 interface Poster {
@@ -306,11 +307,26 @@ export async function countPendingPosts(db: AppDb): Promise<number> {
   return questions!.n + answers!.n + edits!.n + reported!.n;
 }
 
-/** Publishes, rejects or deletes a question (with its answers). A published question keeps its first publication date. */
-export async function moderateQuestion(db: AppDb, id: string, decision: Moderation) {
+/** A reject needs the moderator's reason: it is kept with the post and told to its writer. */
+function rejectionFor(decision: Moderation, rejection: Rejection | undefined) {
+  if (decision === "reject" && !rejection) throw new AdminInputError(rejectionTexts.missing);
+  return decision === "reject" ? { rejectionReason: rejection!.reason, rejectionNote: rejection!.note } : { rejectionReason: null, rejectionNote: null };
+}
+
+/**
+ * Publishes, rejects (with a `rejection` reason) or deletes a question (with its answers). A
+ * published question keeps its first publication date; a rejected one's asker hears why, once.
+ */
+export async function moderateQuestion(db: AppDb, id: string, decision: Moderation, rejection?: Rejection) {
+  const reason = rejectionFor(decision, rejection);
   await db.transaction(async (tx) => {
     const [question] = await tx
-      .select({ status: communityQuestions.status, publishedAt: communityQuestions.publishedAt, readAt: communityQuestions.readAt })
+      .select({
+        status: communityQuestions.status,
+        publishedAt: communityQuestions.publishedAt,
+        readAt: communityQuestions.readAt,
+        userId: communityQuestions.userId,
+      })
       .from(communityQuestions)
       .where(eq(communityQuestions.id, id))
       .for("update");
@@ -332,18 +348,24 @@ export async function moderateQuestion(db: AppDb, id: string, decision: Moderati
     const now = new Date();
     await tx
       .update(communityQuestions)
-      .set(decision === "approve" ? { status: "published", publishedAt: question.publishedAt ?? now, readAt: question.readAt ?? now } : { status: "rejected" })
+      .set(
+        decision === "approve"
+          ? { status: "published", publishedAt: question.publishedAt ?? now, readAt: question.readAt ?? now, ...reason }
+          : { status: "rejected", ...reason },
+      )
       .where(eq(communityQuestions.id, id));
     if (decision === "approve" && question.status !== "published") await tellAskerPublished(tx, id);
+    if (decision === "reject" && question.status !== "rejected" && question.userId) await tellWriterRejected(tx, "question", id);
   });
   wakeMailQueue();
 }
 
 /**
- * Publishes, rejects or deletes an answer; its question's answer count moves with it (which also
- * drops the question's cached page).
+ * Publishes, rejects (with a `rejection` reason) or deletes an answer; its question's answer count
+ * moves with it (which also drops the question's cached page). A rejected answer's writer hears why, once.
  */
-export async function moderateAnswer(db: AppDb, id: string, decision: Moderation) {
+export async function moderateAnswer(db: AppDb, id: string, decision: Moderation, rejection?: Rejection) {
+  const reason = rejectionFor(decision, rejection);
   await db.transaction(async (tx) => {
     const [answer] = await tx
       .select({
@@ -365,10 +387,11 @@ export async function moderateAnswer(db: AppDb, id: string, decision: Moderation
         .update(communityAnswers)
         .set(
           decision === "approve"
-            ? { status: "published", publishedAt: answer.publishedAt ?? new Date(), updatedAt: new Date() }
-            : { status: "rejected", updatedAt: new Date() },
+            ? { status: "published", publishedAt: answer.publishedAt ?? new Date(), updatedAt: new Date(), ...reason }
+            : { status: "rejected", updatedAt: new Date(), ...reason },
         )
         .where(eq(communityAnswers.id, id));
+    if (decision === "reject" && answer.status !== "rejected" && answer.userId) await tellWriterRejected(tx, "answer", id);
     const wasShown = answer.status === "published";
     const isShown = decision === "approve";
     if (wasShown !== isShown) {
