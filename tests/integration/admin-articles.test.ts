@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, categories, users } from "#database/schema";
+import { articleRevisions, articles, categories, users } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import { renderMarkdown } from "#app/server/articles/markdown.server";
 import { demoArticles } from "#database/seed/demo-content";
 import { testDatabaseKind } from "#tests/helpers/database";
+import { anAccount, anArticle } from "#tests/factories";
 import { postForm, signInOverHttp, startTestServer, type CookieJar, type TestServer } from "#tests/helpers/server";
 
 let server: TestServer;
@@ -277,5 +278,134 @@ describe(`admin articles over HTTP (${testDatabaseKind})`, () => {
     }
     expect(await snapshot()).toBe(before);
     expect(await storage.list("media")).toEqual(filesBefore);
+  });
+});
+
+/** The text a person reads in an element's markup: its tags dropped, its entities read. */
+const readable = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** What the Articles screen says a batch did (its status region), as a person reads it. */
+function batchOutcome(html: string) {
+  const region = /<div role="status"[^>]*>([\s\S]*?)<button/.exec(html);
+  expect(region, "the batch's outcome on the screen").not.toBeNull();
+  return readable(region![1]!);
+}
+
+describe(`admin articles: changes to the selected articles at once (${testDatabaseKind})`, () => {
+  const staff = {} as Record<"contributor" | "author", { id: string; jar: CookieJar }>;
+  beforeAll(async () => {
+    for (const role of ["contributor", "author"] as const) {
+      const account = await anAccount(server.services.db, { role, displayName: `Batch ${role}` });
+      staff[role] = { id: account.id, jar: await signInOverHttp(server.url, account.email, account.password) };
+    }
+  });
+
+  /** Sends the batch form as the browser does: each selected article an `id`, the button pressed its `change`. */
+  const batch = (jar: CookieJar, ids: string[], fields: Record<string, string>) =>
+    fetch(`${server.url}/admin/articles`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+      body: new URLSearchParams([["intent", "batch"], ...Object.entries(fields), ...ids.map((id): [string, string] => ["id", id])]),
+    });
+
+  const revisionsOf = async (id: string) => (await server.services.db.select().from(articleRevisions).where(eq(articleRevisions.articleId, id))).length;
+
+  it("publishes, unpublishes and moves the selected articles, each saved as its edit would be, and says how many changed", async () => {
+    const { db } = server.services;
+    const drafts = await Promise.all([1, 2, 3].map((n) => anArticle(db, { title: `Batch draft ${n}`, status: "draft", authorId: ownerId })));
+    const ids = drafts.map((article) => article.id);
+
+    const published = await batch(owner, ids, { change: "publish" });
+    expect(published.status).toBe(200);
+    expect(batchOutcome(await published.text())).toBe("3 articles published.");
+    for (const id of ids) {
+      const article = await readArticle(id);
+      expect(article).toMatchObject({ status: "published", scheduledAt: null });
+      expect(article!.publishedAt).toBeInstanceOf(Date);
+      expect(await revisionsOf(id)).toBe(1); // the save's revision, with who made it
+    }
+
+    const alreadyDraft = await anArticle(db, { title: "Batch already a draft", status: "draft", authorId: ownerId });
+    const unpublished = await batch(owner, [ids[0]!, ids[1]!, alreadyDraft.id], { change: "unpublish" });
+    expect(batchOutcome(await unpublished.text())).toBe("2 articles unpublished.Not changed (1):“Batch already a draft”: It is already a draft.");
+    expect((await readArticle(ids[0]!))!.status).toBe("draft");
+    expect((await readArticle(ids[0]!))!.publishedAt).toBeNull();
+    expect((await readArticle(ids[2]!))!.status).toBe("published");
+
+    const moved = await batch(owner, ids, { change: "category", categoryId });
+    const [technology] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId));
+    expect(batchOutcome(await moved.text())).toBe(`3 articles moved to ${technology!.name}.`);
+    for (const id of ids) expect((await readArticle(id))!.categoryId).toBe(categoryId);
+    // The published one stayed published.
+    expect((await readArticle(ids[2]!))!.status).toBe("published");
+  });
+
+  it("asks before deleting the selected articles, names them, then deletes them", async () => {
+    const { db } = server.services;
+    const doomed = await Promise.all(["First to go", "Second to go"].map((title) => anArticle(db, { title, status: "draft", authorId: ownerId })));
+    const ids = doomed.map((article) => article.id);
+    const asked = await batch(owner, ids, { change: "delete" });
+    expect(asked.status).toBe(200);
+    const question = readable(/<section aria-labelledby="article-delete-heading"[^>]*>([\s\S]*?)<\/section>/.exec(await asked.text())![1]!);
+    expect(question).toContain("Delete 2 articles?This cannot be undone.First to goSecond to go");
+    expect(question).toContain("Cancel");
+    for (const id of ids) expect(await readArticle(id)).toBeDefined();
+
+    const deleted = await batch(owner, ids, { change: "delete", confirmed: "yes" });
+    expect(batchOutcome(await deleted.text())).toBe("2 articles deleted.");
+    for (const id of ids) expect(await readArticle(id)).toBeUndefined();
+  });
+
+  it("changes only what each role may: a refused article is named with why, the others still change", async () => {
+    const { db } = server.services;
+    const { author, contributor } = staff;
+    const own = await anArticle(db, { title: "The author's draft", status: "draft", authorId: author.id });
+    const waiting = await anArticle(db, { title: "The author's waiting piece", status: "pending", authorId: author.id });
+    const others = await anArticle(db, { title: "The owner's draft", status: "draft", authorId: ownerId });
+    const response = await batch(author.jar, [own.id, waiting.id, others.id], { change: "publish" });
+    expect(response.status).toBe(200);
+    expect(batchOutcome(await response.text())).toBe(
+      "1 article published.Not changed (2):" +
+        "An article: It no longer exists, or it is not yours to change." +
+        "“The author's waiting piece”: It is waiting for review: an editor decides on it now.",
+    );
+    expect((await readArticle(own.id))!.status).toBe("published");
+    expect((await readArticle(waiting.id))!.status).toBe("pending");
+    expect((await readArticle(others.id))!.status).toBe("draft");
+
+    // A contributor is offered no Publish; sent anyway, it is refused, and so is deleting what has gone live.
+    expect(await (await get("/admin/articles", contributor.jar)).text()).not.toContain("Publish selected");
+    const draft = await anArticle(db, { title: "The contributor's draft", status: "draft", authorId: contributor.id });
+    const live = await anArticle(db, { title: "The contributor's published piece", status: "published", authorId: contributor.id });
+    const publish = await batch(contributor.jar, [draft.id], { change: "publish" });
+    expect(batchOutcome(await publish.text())).toBe(
+      "0 articles published.Not changed (1):“The contributor's draft”: An editor publishes it: submit it for review instead.",
+    );
+    const remove = await batch(contributor.jar, [draft.id, live.id], { change: "delete", confirmed: "yes" });
+    expect(batchOutcome(await remove.text())).toBe(
+      "1 article deleted.Not changed (1):“The contributor's published piece”: Only an editor can delete it once it is no longer a draft.",
+    );
+    expect(await readArticle(draft.id)).toBeUndefined();
+    expect(await readArticle(live.id)).toBeDefined();
+  });
+
+  it("refuses a batch with nothing selected or no category chosen, and anyone but staff", async () => {
+    const article = await anArticle(server.services.db, { title: "Batch untouched", status: "draft", authorId: ownerId });
+    const none = await batch(owner, [], { change: "publish" });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Select the articles to change first.");
+    const noCategory = await batch(owner, [article.id], { change: "category", categoryId: "" });
+    expect(noCategory.status).toBe(400);
+    expect(await noCategory.text()).toContain("Choose the category to move them to.");
+    expect((await batch(reader, [article.id], { change: "publish" })).status).toBe(403);
+    expect((await readArticle(article.id))!.status).toBe("draft");
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories, comments, contactMessages, newsletterSubscribers, profiles, teamMembers } from "#database/schema";
@@ -146,6 +146,46 @@ describe(`admin list headers count the whole list, not the page (${testDatabaseK
     ]);
     expect(noneSelected.status).toBe(400);
     expect(await noneSelected.text()).toContain("Select the comments to change first.");
+  });
+
+  it("shows as many rows as the reader chooses, the total under the list, and pages that follow on exactly", async () => {
+    const { db } = server.services;
+    const category = await aCategory(db, { name: "Page size lessons" });
+    for (let index = 0; index < 30; index++) await anArticle(db, { categoryId: category.id, title: `Page size ${index}` });
+    const total = await rowsIn(articles);
+    expect(total).toBeGreaterThan(50);
+
+    const first = await page("/admin/articles?size=25");
+    expect(bodyRows(first)).toBe(25);
+    expect(headerCount(first, "Articles")).toBe(total);
+    expect(first).toContain(`>${total} articles</p>`);
+    expect(first).toMatch(/<option value="25" selected="">25<\/option>/);
+    // The search keeps the choice, and so does each page link.
+    expect(first).toContain('<input type="hidden" name="size" value="25"/>');
+    const next = /<a rel="next" href="([^"]+)"/.exec(first)![1]!.replace(/&amp;/g, "&");
+    expect(next).toMatch(/[?&]size=25(&|$)/);
+    const second = await page(next);
+    expect(bodyRows(second)).toBe(25);
+
+    // The two pages are the list's first 50 rows in its order, none twice.
+    const ids = (html: string) => [...html.matchAll(/<input type="checkbox" form="article-batch"[^>]* value="([0-9a-f-]{36})"/g)].map((match) => match[1]);
+    const newest = await db.select({ id: articles.id }).from(articles).orderBy(desc(articles.createdAt), desc(articles.id)).limit(50);
+    expect([...ids(first), ...ids(second)]).toEqual(newest.map((row) => row.id));
+
+    // Narrowed by a filter, the total is what matches; a size not offered is the default.
+    const filtered = await page(`/admin/articles?category=${category.slug}&size=7`);
+    expect(bodyRows(filtered)).toBe(pageSize);
+    expect(filtered).toContain(">30 articles</p>");
+    expect(headerCount(filtered, "Articles")).toBe(30);
+
+    // Comments and Users offer the same choice.
+    const users = await page("/admin/users?size=25");
+    expect(bodyRows(users)).toBe(Math.min(25, await rowsIn(profiles)));
+    expect(users).toContain(`>${await rowsIn(profiles)} users</p>`);
+    const pending = await rowsIn(comments, eq(comments.status, "pending"));
+    const waiting = await page("/admin/comments?status=pending&size=50");
+    expect(bodyRows(waiting)).toBe(Math.min(50, pending));
+    expect(waiting).toContain(`>${pending} comments</p>`);
   });
 
   it("finds a user by email, and shows each user's email", async () => {

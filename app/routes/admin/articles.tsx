@@ -1,4 +1,5 @@
 import { Pencil, Plus, Sparkles, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/articles";
@@ -7,7 +8,7 @@ import { requireAbility } from "#app/server/auth/access.server";
 import { checkArticleAccess } from "#app/server/articles/article-access.server";
 import { latestNotes } from "#app/server/articles/review.server";
 import { can } from "#app/lib/access";
-import { mayDeleteArticle, mayEditArticle, seesAllArticles, statusLabels } from "#app/lib/article-access";
+import { mayDeleteArticle, mayEditArticle, seesAllArticles, statusesFor, statusLabels } from "#app/lib/article-access";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteArticle } from "#app/server/articles/article-writes.server";
 import { articleLanguages, categoryChoices, listAdminArticles } from "#app/server/articles/admin-articles.server";
@@ -18,8 +19,23 @@ import { languageName, levels } from "#app/lib/curriculum";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { services } from "#app/server/core/services.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
-import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
-import { Pagination } from "#app/components/site/pagination";
+import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
+import { changeArticles, selectedArticles, type ArticleBatchChange } from "#app/server/articles/article-batch.server";
+import { failureToast } from "#app/server/admin/admin-screens.server";
+import { ListFooter } from "#app/components/admin/list-footer";
+import { SelectRowBox, useBatchForm } from "#app/components/admin/batch-form";
+import {
+  ArticleBatchBar,
+  articleBatchFetcherKey,
+  articleBatchFormId,
+  articleNoun,
+  BatchOutcome,
+  DeleteConfirmation,
+  type ArticleBatchData,
+} from "#app/components/admin/article-batch";
+import { batchFields, batchIdsSchema, noneSelected, selectFirstText } from "#app/lib/batch-selection";
+import { keptPageSize, pageSizeOf, withPageSize } from "#app/lib/list-page-size";
+import { plural } from "#app/lib/plural";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Table, Td, Th } from "#app/components/ui/table";
 import { ShortId } from "#app/components/admin/short-id";
@@ -30,7 +46,7 @@ import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = () => adminMeta("Articles");
 
-/** The filters' choices: every status, category, byline writer (on the full list), language in use and level. */
+/** The filters' choices: every status, category, byline writer (on the full list), language in use and level; and the categories to move articles to. */
 async function filterChoices(everyone: boolean) {
   const { db } = services();
   const [categories, writers, languages] = await Promise.all([categoryChoices(db), everyone ? bylineChoices(db) : [], articleLanguages(db)]);
@@ -41,6 +57,7 @@ async function filterChoices(everyone: boolean) {
     author: everyone ? [all, ...writers.map((writer) => ({ value: writer.value, label: writer.name }))] : null,
     lang: [all, ...languages.map((tag) => ({ value: tag, label: languageName(tag) }))],
     level: [all, ...levels.map((level) => ({ value: level.value, label: level.label }))],
+    moveTo: categories.map(({ id, name }) => ({ id, name })),
   };
 }
 
@@ -50,10 +67,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAbility(request, "writeOwnArticles");
   const everyone = seesAllArticles(actor);
   const filter = adminArticleFilterOf(url.searchParams);
-  const screen = { mine: !everyone, usesAiWriter: can(actor.role, "useAiWriter"), filter, filtered: isFiltered(filter) };
+  const screen = {
+    mine: !everyone,
+    usesAiWriter: can(actor.role, "useAiWriter"),
+    canPublish: statusesFor(actor).includes("published"),
+    filter,
+    filtered: isFiltered(filter),
+    size: pageSizeOf(url.searchParams),
+  };
   try {
     const [page, choices] = await Promise.all([
-      listAdminArticles(db, pageRequest(url.searchParams), everyone ? null : actor.id, filter),
+      listAdminArticles(db, sizedPageRequest(url.searchParams), everyone ? null : actor.id, filter),
       filterChoices(everyone),
     ]);
     // My Articles shows each article's latest note from the editors.
@@ -79,10 +103,63 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 const deleteFailed = "Failed to delete article. Please try again.";
+const errorToast = (description: string): Toast => ({ type: "error", title: "Error", description });
+
+// The selected articles (each an `id`), and what to do to them: the button pressed (`change`).
+const batchBase = z.object({ intent: z.literal("batch"), ids: batchIdsSchema });
+const batchSchema = z.discriminatedUnion("change", [
+  batchBase.extend({ change: z.literal("publish") }),
+  batchBase.extend({ change: z.literal("unpublish") }),
+  // Deleting asks first: `confirmed` is the answer's button.
+  batchBase.extend({ change: z.literal("delete"), confirmed: z.literal("yes").optional() }),
+  batchBase.extend({ change: z.literal("category"), categoryId: z.uuid() }),
+]);
+const batchFailed = "Failed to change the articles. Please try again.";
+const chooseCategoryText = "Choose the category to move them to.";
+
+/** What a batch did, as its toast and the screen say it: "3 articles published." */
+const doneText = (change: ArticleBatchChange, categoryName: string) =>
+  ({ publish: "published", unpublish: "unpublished", delete: "deleted", category: `moved to ${categoryName}` })[change.kind];
+
+async function batchAction(request: Request, form: FormData) {
+  const actor = await requireAbility(request, "writeOwnArticles");
+  const parsed = batchSchema.safeParse(batchFields(form));
+  if (!parsed.success) {
+    const description = noneSelected(form)
+      ? selectFirstText("articles")
+      : form.get("change") === "category" && !form.get("categoryId")
+        ? chooseCategoryText
+        : batchFailed;
+    return data<ArticleBatchData>({ ok: false, toast: errorToast(description) }, { status: 400 });
+  }
+  const { db } = services();
+  const command = parsed.data;
+  try {
+    if (command.change === "delete" && !command.confirmed) {
+      const selected = await selectedArticles(db, actor, command.ids);
+      if (selected.length === 0) return data<ArticleBatchData>({ ok: false, toast: errorToast("These articles no longer exist.") }, { status: 400 });
+      return data<ArticleBatchData>({ ok: false, confirm: { ids: selected.map((article) => article.id), titles: selected.map((article) => article.title) } });
+    }
+    const change: ArticleBatchChange = command.change === "category" ? { kind: "category", categoryId: command.categoryId } : { kind: command.change };
+    const { changed, unchanged } = await changeArticles(db, actor, command.ids, change);
+    services().wakeMailQueue?.(); // a publication may have queued review mails
+    const categoryName = change.kind === "category" ? (await categoryChoices(db)).find((category) => category.id === change.categoryId)?.name : undefined;
+    const summary = `${plural(changed, articleNoun)} ${doneText(change, categoryName ?? "another category")}.`;
+    const left =
+      unchanged.length > 0 ? `${plural(unchanged.length, { one: "article was", other: "articles were" })} not changed: see why above the list.` : undefined;
+    const toast: Toast =
+      changed > 0 ? { type: "success", title: summary, description: left } : { type: "error", title: "No articles changed", description: left };
+    return data<ArticleBatchData>({ ok: true, toast, outcome: { summary, unchanged } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data<ArticleBatchData>({ ok: false, toast: failureToast(error, batchFailed) }, { status: error instanceof AdminInputError ? 400 : 500 });
+  }
+}
 
 export async function action({ request }: Route.ActionArgs) {
-  const errorToast = (description: string): Toast => ({ type: "error", title: "Error", description });
-  const parsed = deleteSchema.safeParse(Object.fromEntries((await readForm(request)) ?? []));
+  const form = await readForm(request);
+  if (form?.get("intent") === "batch") return batchAction(request, form);
+  const parsed = deleteSchema.safeParse(Object.fromEntries(form ?? []));
   if (!parsed.success) return data({ toast: errorToast(deleteFailed) }, { status: 400 });
   const { db, log } = services();
   const actor = await requireAbility(request, "writeOwnArticles");
@@ -138,6 +215,9 @@ function ArticleRow({ article }: { article: AdminArticle }) {
   const deleting = busy && fetcher.formData?.get("id") === article.id;
   return (
     <tr className={deleting ? "opacity-60" : undefined}>
+      <Td label="Select">
+        <SelectRowBox form={articleBatchFormId} value={article.id} label={`Select ${article.title}`} />
+      </Td>
       <Td label="Title" wide className="w-full min-w-40 font-medium">
         {article.editable ? (
           <Link to={`/admin/articles/${article.id}`} className="hover:underline">
@@ -195,10 +275,15 @@ function ArticleRow({ article }: { article: AdminArticle }) {
   );
 }
 
-export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+export default function AdminArticles({ loaderData, actionData }: Route.ComponentProps) {
   useLiveRevalidation(["articles", "categories"]);
   useActionToast(useFetcher<typeof action>({ key: deleteFetcherKey }).data);
-  const { articles, total, pages, loadError, mine, usesAiWriter, filter, filtered, choices } = loaderData;
+  const batch = useBatchForm<ArticleBatchData>(articleBatchFetcherKey);
+  // The batch's answer: the fetcher's, or, without scripts, the page's own (the form was posted).
+  const answer = batch.fetcher.data ?? (actionData && "ok" in actionData ? actionData : undefined);
+  const [dismissed, setDismissed] = useState<ArticleBatchData | undefined>();
+  const shown = answer === dismissed ? undefined : answer;
+  const { articles, total, pages, loadError, mine, usesAiWriter, canPublish, filter, filtered, choices, size } = loaderData;
   const sorting = { current: filter.sort, byDefault: defaultAdminArticleSort };
   return (
     <div>
@@ -226,8 +311,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           searchLabel="Search titles"
           placeholder="Words of the title"
           q={filter.q}
-          clearHref={filtered ? "/admin/articles" : undefined}
-          kept={filter.sort === defaultAdminArticleSort ? undefined : { sort: filter.sort }}
+          clearHref={filtered ? withPageSize("/admin/articles", size) : undefined}
+          kept={{ ...(filter.sort === defaultAdminArticleSort ? {} : { sort: filter.sort }), ...keptPageSize(size) }}
           filters={[
             { name: "status", label: "Status", value: filter.status ?? "", options: choices.status },
             { name: "category", label: "Category", value: filter.category ?? "", options: choices.category },
@@ -247,11 +332,15 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="mt-6">
-          {/* Nine columns: narrower gaps leave the title room for a few lines. */}
+          {shown?.confirm && <DeleteConfirmation key={shown.confirm.ids.join()} batch={batch} confirm={shown.confirm} onCancel={() => setDismissed(shown)} />}
+          {shown?.outcome && <BatchOutcome outcome={shown.outcome} onDismiss={() => setDismissed(shown)} />}
+          {choices && <ArticleBatchBar batch={batch} canPublish={canPublish} categories={choices.moveTo} />}
+          {/* Ten columns: narrower gaps leave the title room for a few lines. */}
           <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
             <caption className="sr-only">{`${mine ? "Your articles" : "All articles"}, drafts included, ${sortCaptions[filter.sort]}`}</caption>
             <thead>
               <tr>
+                <Th>Select</Th>
                 <SortableHeading label="Title" sort="title" direction="ascending" {...sorting} />
                 <Th>Status</Th>
                 <Th>Author</Th>
@@ -269,7 +358,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </Table>
-          <Pagination links={pages} label="Articles pages" />
+          <ListFooter id="article" total={total} noun={articleNoun} size={size} pages={pages} label="Articles pages" />
         </div>
       )}
     </div>

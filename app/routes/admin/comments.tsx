@@ -1,6 +1,5 @@
 import { Check, X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/comments";
 import { readForm } from "#app/server/core/form.server";
@@ -12,12 +11,15 @@ import { deleteComment, setCommentStatus } from "#app/server/comments/comments.s
 import { commentFilterSchema, listComments } from "#app/server/comments/comments.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { services } from "#app/server/core/services.server";
-import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
-import { Pagination } from "#app/components/site/pagination";
+import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { CommentActions, commentFetcherKey, type CommentActionData } from "#app/components/admin/comment-actions";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { Button } from "#app/components/ui/button";
+import { BatchBar, SelectRowBox, useBatchForm } from "#app/components/admin/batch-form";
+import { ListFooter } from "#app/components/admin/list-footer";
+import { batchFields, batchIdsSchema, noneSelected, selectFirstText } from "#app/lib/batch-selection";
+import { keptPageSize, pageSizeOf, withPageSize } from "#app/lib/list-page-size";
 import { ShortId } from "#app/components/admin/short-id";
 import { adminMeta } from "#app/lib/seo";
 import { plural } from "#app/lib/plural";
@@ -28,9 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const filter = commentFilterSchema.parse({ q: params.get("q"), status: params.get("status") ?? "all", article: params.get("article") });
-  const page = await loadOrToast(() => listComments(services().db, filter, pageRequest(params)), "Failed to load comments");
+  const page = await loadOrToast(() => listComments(services().db, filter, sizedPageRequest(params)), "Failed to load comments");
   return {
     filter,
+    size: pageSizeOf(params),
     comments: page.rows.map(({ createdAt, ...comment }) => ({ ...comment, created: stampDate(createdAt) })),
     total: page.total,
     pages: pageLinks(url, page),
@@ -40,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // A status is set on one comment (its row's buttons) or on those selected (the batch buttons): each an `id`.
 const moderationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), ids: z.array(z.uuid()).min(1).max(100), status: commentStatusSchema }),
+  z.object({ intent: z.literal("status"), ids: batchIdsSchema, status: commentStatusSchema }),
   z.object({ intent: z.literal("delete"), ids: z.array(z.uuid()).length(1) }),
 ]);
 
@@ -48,10 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.
   await requireAbility(request, "moderateComments");
   const form = await readForm(request);
-  const parsed = moderationSchema.safeParse(form && { ...Object.fromEntries(form), ids: form.getAll("id") });
+  const parsed = moderationSchema.safeParse(form && batchFields(form));
   if (!parsed.success) {
-    const noneSelected = form?.get("intent") === "status" && form.getAll("id").length === 0;
-    const description = noneSelected ? "Select the comments to change first." : "Failed to update comment";
+    const description = form?.get("intent") === "status" && noneSelected(form) ? selectFirstText("comments") : "Failed to update comment";
     return data<CommentActionData>({ ok: false, toast: { type: "error", title: "Error", description } }, { status: 400 });
   }
   const { db } = services();
@@ -84,14 +86,10 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["comments"]);
   useActionToast(loaderData);
 
-  const bulk = useFetcher<CommentActionData>({ key: commentFetcherKey });
-  useActionToast(bulk.data);
-  // Once a batch is done, nothing stays selected for the next one.
-  const batchForm = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (bulk.state === "idle" && bulk.data?.ok) batchForm.current?.reset();
-  }, [bulk.state, bulk.data]);
-  const { comments, filter, total, pages } = loaderData;
+  // The rows' own buttons share the batch's fetcher, and so its toast.
+  const batch = useBatchForm<CommentActionData>(commentFetcherKey);
+  const { comments, filter, total, pages, size } = loaderData;
+  const kept = { ...(filter.article ? { article: filter.article } : {}), ...keptPageSize(size) };
   return (
     <div>
       <h1 className="text-2xl font-bold">
@@ -102,8 +100,8 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search comments"
         placeholder="Content, article title or user id"
         q={filter.q}
-        kept={filter.article ? { article: filter.article } : undefined}
-        clearHref={filter.q || filter.status !== "all" || filter.article ? "/admin/comments" : undefined}
+        kept={kept}
+        clearHref={filter.q || filter.status !== "all" || filter.article ? withPageSize("/admin/comments", size) : undefined}
         filters={[
           {
             name: "status",
@@ -120,18 +118,16 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
       />
       {filter.article && comments[0] && <p className="mt-3 text-sm text-muted-foreground">{`Comments on “${comments[0].articleTitle}”.`}</p>}
       <div className="mt-6">
-        <bulk.Form ref={batchForm} id={bulkFormId} method="post" className="mb-3 flex flex-wrap items-center gap-2">
-          <input type="hidden" name="intent" value="status" />
-          <span className="text-sm font-medium">Selected comments:</span>
-          <Button type="submit" name="status" value="approved" variant="outline" size="sm" disabled={bulk.state !== "idle"}>
+        <BatchBar batch={batch} id={bulkFormId} intent="status" label="Selected comments:">
+          <Button type="submit" name="status" value="approved" variant="outline" size="sm" disabled={batch.busy}>
             <Check className="size-4 text-success" aria-hidden />
             Approve selected
           </Button>
-          <Button type="submit" name="status" value="rejected" variant="outline" size="sm" disabled={bulk.state !== "idle"}>
+          <Button type="submit" name="status" value="rejected" variant="outline" size="sm" disabled={batch.busy}>
             <X className="size-4 text-warning" aria-hidden />
             Reject selected
           </Button>
-        </bulk.Form>
+        </BatchBar>
         <Table stackBelow="3xl">
           <caption className="sr-only">Comments, newest first</caption>
           <TableHead columns={["Select", "Article", "Content", "Status", "User", "Created", "Actions"]} />
@@ -142,13 +138,10 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
               comments.map((comment) => (
                 <tr key={comment.id}>
                   <Td label="Select">
-                    <input
-                      type="checkbox"
-                      name="id"
-                      value={comment.id}
+                    <SelectRowBox
                       form={bulkFormId}
-                      aria-label={`Select the comment by ${comment.authorName ?? "anon"} on ${comment.articleTitle}`}
-                      className="size-4 accent-primary"
+                      value={comment.id}
+                      label={`Select the comment by ${comment.authorName ?? "anon"} on ${comment.articleTitle}`}
                     />
                   </Td>
                   <Td label="Article" wide className="max-w-48 min-w-32 font-medium">
@@ -187,7 +180,7 @@ export default function CommentsScreen({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </Table>
-        <Pagination links={pages} label="Comments pages" />
+        <ListFooter id="comment" total={total} noun={{ one: "comment", other: "comments" }} size={size} pages={pages} label="Comments pages" />
       </div>
     </div>
   );

@@ -15,8 +15,9 @@ import { updateProfile } from "#app/server/users/users.server";
 import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
 import { listProfiles, userFilterSchema } from "#app/server/users/users.server";
 import { services } from "#app/server/core/services.server";
-import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
-import { Pagination } from "#app/components/site/pagination";
+import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
+import { ListFooter } from "#app/components/admin/list-footer";
+import { keptPageSize, pageSizeOf } from "#app/lib/list-page-size";
 import { EmptyRow, Table, TableHead } from "#app/components/ui/table";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { UserRow, userFetcherKey, type UserActionData } from "#app/components/admin/user-row";
@@ -31,11 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = url.searchParams;
   const filter = userFilterSchema.parse({ q: params.get("q"), role: params.get("role") ?? "all" });
   const [page, invitations] = await Promise.all([
-    loadOrToast(() => listProfiles(services().db, filter, pageRequest(params)), "Failed to load users"),
+    loadOrToast(() => listProfiles(services().db, filter, sizedPageRequest(params)), "Failed to load users"),
     listOpenInvitations(services().db),
   ]);
   return {
     filter,
+    size: pageSizeOf(params),
     invitableRoles,
     /** Whether invitations are mailed: without a mail server the admin gets each link to pass on. */
     mailed: services().mailer.outbox === null,
@@ -134,7 +136,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   // The list of open invitations follows the fetchers' answers (React Router reloads the loader after each).
   useActionToast(loaderData);
   useActionToast(useFetcher<UserActionData>({ key: userFetcherKey }).data);
-  const { users, filter, total, pages } = loaderData;
+  const { users, filter, total, pages, size } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold">
@@ -145,6 +147,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         searchLabel="Search users"
         placeholder="Name, email, id or bio"
         q={filter.q}
+        kept={keptPageSize(size)}
         filters={[
           {
             name: "role",
@@ -162,7 +165,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
           <TableHead columns={["User", "Role", "User ID", "Created", "Actions"]} />
           <tbody>{users.length === 0 ? <EmptyRow columns={5}>No users found.</EmptyRow> : users.map((user) => <UserRow key={user.id} user={user} />)}</tbody>
         </Table>
-        <Pagination links={pages} label="Users pages" />
+        <ListFooter id="user" total={total} noun={{ one: "user", other: "users" }} size={size} pages={pages} label="Users pages" />
       </div>
     </div>
   );

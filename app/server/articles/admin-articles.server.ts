@@ -48,16 +48,18 @@ function adminArticleCondition(db: AppDb, { q, status, category, author, lang, l
   );
 }
 
+/** The articles `writerId` created or is on the byline of (what "My articles" holds); every article when null. */
+export function writerScope(db: AppDb, writerId: string | null) {
+  return writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined;
+}
+
 /**
  * The admin table: drafts included, newest created first (or as `filter.sort` says), a page at a time, with how many there
  * are; only those `writerId` created or is on the byline of, when given (a contributor's or an
  * author's "My articles"); narrowed by `filter`.
  */
 export function listAdminArticles(db: AppDb, page: PageRequest = firstPage, writerId: string | null = null, filter: AdminArticleFilter | null = null) {
-  const scope = and(
-    writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined,
-    filter ? adminArticleCondition(db, filter) : undefined,
-  );
+  const scope = and(writerScope(db, writerId), filter ? adminArticleCondition(db, filter) : undefined);
   const rows = keysetPage(adminArticleOrders[filter?.sort ?? defaultAdminArticleSort], page, (keyset) =>
     db
       .select({

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { pageCursorParams } from "#app/lib/article-list-params";
+import { defaultPageSize, pageSizeOf } from "#app/lib/list-page-size";
 
-/** Rows per page on every paginated list, public and admin. */
-export const pageSize = 12;
+/** Rows per page on every paginated list, public and admin (an admin list's reader may choose another: `sizedPageRequest`). */
+export const pageSize = defaultPageSize;
 
 /**
  * How a list is ordered: its sort columns, the last one unique (the id) so that ties have a
@@ -38,6 +39,8 @@ export interface CursorOrder {
 export interface PageRequest {
   after: string | null;
   before: string | null;
+  /** Rows a page, when the reader chose (`?size=`); else the list's own. */
+  size?: number;
 }
 
 export const firstPage: PageRequest = { after: null, before: null };
@@ -54,6 +57,11 @@ function cursorParams(prefix?: string) {
 export function pageRequest(search: URLSearchParams, prefix?: string): PageRequest {
   const names = cursorParams(prefix);
   return { after: search.get(names.after), before: search.get(names.before) };
+}
+
+/** `pageRequest` with the page size the reader chose (`?size=`, one of app/lib/list-page-size.ts's), for the admin lists that offer the choice. */
+export function sizedPageRequest(search: URLSearchParams): PageRequest {
+  return { ...pageRequest(search), size: pageSizeOf(search) };
 }
 
 /** What a list's query gets: the keyset condition, the order and the limit to use, and the cursor column to select. */
@@ -161,8 +169,9 @@ export async function orderedPage<Row>(
   order: CursorOrder,
   request: PageRequest,
   read: (bound: PageBound) => Promise<Array<{ row: Row; key: string[] }>>,
-  size = pageSize,
+  listSize = pageSize,
 ): Promise<Page<Row>> {
+  const size = request.size ?? listSize;
   const after = decodeCursor(order, request.after);
   const before = after ? null : decodeCursor(order, request.before);
   const backwards = before !== null;
