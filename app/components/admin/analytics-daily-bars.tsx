@@ -12,7 +12,7 @@ const monthOf = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString
 
 /**
  * A bar per day, each with its figure above it and its day of the month below (the month under
- * the first day and each 1st); bars keep a readable width (1rem) and scroll sideways in a narrow box.
+ * each 1st, and under the first day unless the 1st is next); bars keep a readable width (1rem) and scroll sideways in a narrow box.
  * Screen readers get the same figures as a table named by `title`.
  */
 export function AnalyticsDailyBars({
@@ -57,7 +57,7 @@ export function AnalyticsDailyBars({
           {daily.map((figure, index) => (
             <li key={figure.day} className="min-w-0 flex-1 text-center">
               <span className="block">{Number(figure.day.slice(8))}</span>
-              {(index === 0 || figure.day.endsWith("-01")) && <span className="block">{monthOf(figure.day)}</span>}
+              {((index === 0 && !daily[1]?.day.endsWith("-01")) || figure.day.endsWith("-01")) && <span className="block">{monthOf(figure.day)}</span>}
             </li>
           ))}
         </ol>

@@ -91,6 +91,18 @@ function SummaryCard({ title, period, value, detail, wordy }: { title: string; p
   );
 }
 
+/** A part of the screen under its title and period. */
+function Part({ title, period, children }: { title: string; period: string; children: React.ReactNode }) {
+  return (
+    <section>
+      <h2 className="mb-2 font-semibold">
+        <Titled title={title} period={period} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function TopList({
   title,
   period,
@@ -108,10 +120,7 @@ function TopList({
   note?: React.ReactNode;
 }) {
   return (
-    <section>
-      <h2 className="mb-2 font-semibold">
-        <Titled title={title} period={period} />
-      </h2>
+    <Part title={title} period={period}>
       {note && <p className="mb-2 text-sm text-muted-foreground">{note}</p>}
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
@@ -133,7 +142,7 @@ function TopList({
           </tbody>
         </Table>
       )}
-    </section>
+    </Part>
   );
 }
 
@@ -279,10 +288,7 @@ function CommunityFigures({ period, community }: { period: string; community: Co
     },
   ];
   return (
-    <section>
-      <h2 className="mb-2 font-semibold">
-        <Titled title="Ask Kafundisha" period={period} />
-      </h2>
+    <Part title="Ask Kafundisha" period={period}>
       <p className="mb-2 text-sm text-muted-foreground">
         Published questions and answers, by the day they were written; a question counts as answered within a day when an answer went public within 24 hours of
         its asking.
@@ -298,17 +304,14 @@ function CommunityFigures({ period, community }: { period: string; community: Co
           </div>
         ))}
       </dl>
-    </section>
+    </Part>
   );
 }
 
 /** The most downloaded lesson resources with their articles: all time, as downloads are counted without their day. */
 function DownloadList({ downloads }: { downloads: ResourceDownloads }) {
   return (
-    <section>
-      <h2 className="mb-2 font-semibold">
-        <Titled title="Top Downloads" period={allTime} />
-      </h2>
+    <Part title="Top Downloads" period={allTime}>
       <p className="mb-2 text-sm text-muted-foreground">
         Resource downloads, {allTime}: <span className="font-semibold text-foreground tabular-nums">{number(downloads.total)}</span>. Each reader counts once a
         day per resource; the day of a download is not kept, so these figures cover no period.
@@ -341,7 +344,7 @@ function DownloadList({ downloads }: { downloads: ResourceDownloads }) {
           </tbody>
         </Table>
       )}
-    </section>
+    </Part>
   );
 }
 
