@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { categoryLabel } from "./category-label";
-import { pageMeta, siteName } from "./seo";
+import { pageMeta } from "./seo";
 import type { BylineAuthor } from "./bylines";
 import { defaultLanguage, levelLabel, resourceTypeLabel } from "./curriculum";
 
@@ -14,6 +14,7 @@ export interface ArticleMetaInput {
   /** The bylines readers see; none: the magazine is the author. */
   authors: readonly BylineAuthor[];
   publicUrl: string;
+  siteName: string;
   /** BCP 47; English when not given. */
   language?: string;
   /** Its published translations (itself excluded). */
@@ -49,7 +50,7 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
   const image = `${input.publicUrl}${card.path}`;
   const publisher = {
     "@type": "Organization",
-    name: siteName,
+    name: input.siteName,
     url: input.publicUrl || undefined,
   };
   // A lesson resource is also a schema.org LearningResource, with its level and kind.
@@ -60,6 +61,7 @@ export function articleMeta(input: ArticleMetaInput): MetaDescriptor[] {
       description,
       path,
       publicUrl: input.publicUrl,
+      siteName: input.siteName,
       card,
     }),
     ...languageAlternates(input),

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { siteName } from "./seo";
 
 /**
  * Where a feed is served: the magazine's at the root, a category's or a tag's beside its page;
@@ -17,7 +16,7 @@ export interface FeedPage {
 }
 
 /** `<link rel="alternate">` for the magazine's feeds, and the page's own first when it has any (most specific first). */
-export function feedLinkMeta(publicUrl: string, page?: FeedPage | readonly FeedPage[]): MetaDescriptor[] {
+export function feedLinkMeta({ publicUrl, siteName }: { publicUrl: string; siteName: string }, page?: FeedPage | readonly FeedPage[]): MetaDescriptor[] {
   const pages: readonly FeedPage[] = page === undefined ? [] : "path" in page ? [page] : page;
   const feeds = [
     ...pages.map((own) => ({ title: `${own.name} | ${siteName}`, paths: feedPaths(own.path, own.query) })),

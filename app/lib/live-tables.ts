@@ -14,6 +14,8 @@ export const liveTables = [
   "community_held_edits",
   "subjects",
   "article_resources",
+  // Announced by app/server/settings when an admin saves Settings (it has no table of its own).
+  "site_settings",
 ] as const;
 
 export type LiveTable = (typeof liveTables)[number];

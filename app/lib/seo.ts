@@ -1,12 +1,22 @@
 import type { MetaDescriptor } from "react-router";
 
-export const siteName = "The Educator";
+import { defaultSiteSettings } from "./site-settings";
+import type { RootData } from "./root-data";
+
 export const siteDescription = "An online education magazine for teachers and educators worldwide, with a Zambian focus.";
 
+type MetaMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+const rootDataFrom = (matches: MetaMatches) => matches.find((match) => match?.id === "root")?.data as Partial<RootData> | undefined;
+
 /** The root loader's public address, from the `matches` a meta function receives. */
-export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
-  return root?.publicUrl ?? "";
+export function publicUrlFrom(matches: MetaMatches): string {
+  return rootDataFrom(matches)?.publicUrl ?? "";
+}
+
+/** The public address and the magazine's name (as set in Settings), for pageMeta. */
+export function siteFrom(matches: MetaMatches): { publicUrl: string; siteName: string } {
+  const root = rootDataFrom(matches);
+  return { publicUrl: root?.publicUrl ?? "", siteName: root?.site?.name ?? defaultSiteSettings.name };
 }
 
 export interface PageMetaInput {
@@ -15,13 +25,15 @@ export interface PageMetaInput {
   /** Path of the canonical URL, e.g. "/articles". */
   path: string;
   publicUrl: string;
+  /** The magazine's name as an admin set it (siteFrom). */
+  siteName: string;
   noindex?: boolean;
   /** The preview card (a 1200 × 630 JPEG, routes/api/og-image.ts): the page's own, else the magazine's. */
   card?: { path: string; alt: string };
 }
 
 /** The magazine's preview card, for pages without one of their own. */
-export const siteCard = { path: "/og.jpg", alt: `${siteName}: ${siteDescription}` };
+const siteCard = (siteName: string) => ({ path: "/og.jpg", alt: `${siteName}: ${siteDescription}` });
 
 /** OpenGraph and Twitter tags of a preview card (an absolute address, its size, type and text). */
 export function cardMeta(card: { path: string; alt: string }, publicUrl: string): MetaDescriptor[] {
@@ -47,7 +59,7 @@ export function pageLinkMeta(links: { prev: string | null; next: string | null }
 }
 
 /** Title, description, canonical URL (from PUBLIC_URL) and basic OpenGraph for any public page. */
-export function pageMeta({ title, description, path, publicUrl, noindex, card = siteCard }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, publicUrl, siteName, noindex, card = siteCard(siteName) }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
   const url = `${publicUrl}${path}`;
   return [
@@ -63,7 +75,13 @@ export function pageMeta({ title, description, path, publicUrl, noindex, card = 
   ];
 }
 
+/** A page of one reader's own (an account, a form's step): its title, kept out of search engines. */
+export function privatePageMeta(title: string, matches: MetaMatches): MetaDescriptor[] {
+  return [{ title: `${title} | ${siteFrom(matches).siteName}` }, { name: "robots", content: "noindex" }];
+}
+
 /** An admin screen's title, kept out of search engines. */
-export function adminMeta(screen?: string): MetaDescriptor[] {
+export function adminMeta(screen: string | undefined, matches: MetaMatches = []): MetaDescriptor[] {
+  const { siteName } = siteFrom(matches);
   return [{ title: screen ? `${screen} | ${siteName} - Admin` : `${siteName} - Admin` }, { name: "robots", content: "noindex, nofollow" }];
 }

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories, comments, communityQuestions, profiles, teamMembers } from "#database/schema";
 import { signUp } from "#app/server/auth/auth.server";
 import type { AppDb } from "#app/server/db/types.server";
-import { createPostgresDatabase, dropPostgresDatabase, temporaryFolder, testDatabaseKind } from "#tests/helpers/database";
+import { testDatabaseKind } from "#tests/helpers/database";
 import { aCategory, aComment, anArticle, aTeamMember } from "#tests/factories";
 import { eventually, pageWhen, rawRequest, type RawResponse } from "#tests/helpers/pages";
-import { startServerProcess, stopProcess } from "#tests/helpers/processes";
+import { withTwoInstances } from "#tests/helpers/instances";
 import { CookieJar, signInOverHttp, startTestServer, type TestServer } from "#tests/helpers/server";
-import { openPostgresDatabase } from "#app/server/db/database.server";
 
 const owner = { OWNER_EMAIL: "owner@example.com", OWNER_PASSWORD: "owner-secret" };
 const publicCacheControl = "public, max-age=0, s-maxage=10";
@@ -515,13 +514,7 @@ describe(`what a request can make the cache keep (${testDatabaseKind})`, () => {
 
 describe.skipIf(testDatabaseKind !== "postgres")("two instances on one PostgreSQL", () => {
   it("a change made through instance A reaches instance B's next anonymous reader", { timeout: 240_000 }, async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const databaseUrl = await createPostgresDatabase(adminUrl);
-    const env = { DATABASE_URL: databaseUrl, ...owner, SEED_DEMO: "false" };
-    const instanceA = await startServerProcess({ ...env, DATA_DIR: temporaryFolder() });
-    const instanceB = await startServerProcess({ ...env, DATA_DIR: temporaryFolder() });
-    const database = await openPostgresDatabase(databaseUrl, { max: 2 });
-    try {
+    await withTwoInstances(owner, async (instanceA, instanceB, database) => {
       const category = await aCategory(database.db, { name: "Health" });
       const kept = await addArticle(database.db, { title: "Kept Article", categoryId: category.id, minutesAgo: 5 });
       const edited = await addArticle(database.db, { title: "Before the Edit", categoryId: category.id, minutesAgo: 1 });
@@ -561,10 +554,6 @@ describe.skipIf(testDatabaseKind !== "postgres")("two instances on one PostgreSQ
       expect(removed.status).toBeLessThan(400);
       await pageWhen(`${instanceB.url}/articles/${edited}`, (answer) => answer.status === 404, "instance B answers 404 for the article deleted on A");
       expect((await onB("/articles")).html).not.toContain("After the Edit");
-    } finally {
-      await database.close();
-      await Promise.all([stopProcess(instanceA), stopProcess(instanceB)]);
-      await dropPostgresDatabase(adminUrl, databaseUrl);
-    }
+    });
   });
 });

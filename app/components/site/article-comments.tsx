@@ -2,8 +2,9 @@ import { commentMaxLength, type CommentActionData } from "#app/lib/comment-schem
 import { longDate } from "#app/lib/long-date";
 import { PlainFormOutcome } from "./plain-form-outcome";
 import { hook, hooks } from "#app/lib/reader-hooks";
-import { guestOnly, viewerOnly } from "#app/lib/viewer";
-import { useSchoolPack } from "#app/lib/root-data";
+import { guestOnly, staffOnly, viewerOnly } from "#app/lib/viewer";
+import { useSchoolPack, useSiteSettings } from "#app/lib/root-data";
+import { commentsClosedText, staffCommentsText } from "#app/lib/site-settings";
 
 export interface ArticleComment {
   id: string;
@@ -48,15 +49,19 @@ export function ArticleComments({
   articleId,
   comments,
   signedIn,
+  staff,
   pageResult,
 }: {
   articleId: string;
   comments: ArticleComment[];
   signedIn: boolean;
+  /** Rendered for a signed-in member of staff (writers and up). */
+  staff: boolean;
   pageResult?: CommentActionData;
 }) {
   // A school pack shows the conversation to read, and nothing at all where there is none: no one can join it from there.
   const schoolPack = useSchoolPack();
+  const policy = useSiteSettings().comments;
   if (schoolPack && comments.length === 0) return null;
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-12 border-t border-border pt-8">
@@ -64,7 +69,7 @@ export function ArticleComments({
         {`Comments (${comments.length})`}
       </h2>
       {comments.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
+        <p className="mt-4 text-muted-foreground">{policy === "off" ? commentsClosedText : "No comments yet. Be the first to share your thoughts."}</p>
       ) : (
         <ol className="mt-6 space-y-6">
           {comments.map((comment) => (
@@ -82,7 +87,23 @@ export function ArticleComments({
         </ol>
       )}
       {/* Rendered for a signed-in reader: the form. On the page kept for everyone: both, shown by the viewer hint (app/lib/viewer.ts). */}
-      {schoolPack ? null : signedIn ? (
+      {/* A comment refused (comments closed meanwhile, say) comes back in its form with why: nothing typed is lost. */}
+      {schoolPack ? null : pageResult && !pageResult.ok ? (
+        <CommentForm result={pageResult} />
+      ) : policy === "off" ? (
+        comments.length > 0 && <p className="mt-6 text-muted-foreground">{commentsClosedText}</p>
+      ) : policy === "staff" ? (
+        <>
+          <p className="mt-6 text-muted-foreground">{staffCommentsText}</p>
+          {signedIn ? (
+            staff && <CommentForm result={pageResult} />
+          ) : (
+            <div {...staffOnly}>
+              <CommentForm result={pageResult} />
+            </div>
+          )}
+        </>
+      ) : signedIn ? (
         <CommentForm result={pageResult} />
       ) : (
         <>

@@ -9,17 +9,23 @@ import { SiteLink, SiteNavLink } from "./site-link";
 import { driveMobileMenu } from "#app/lib/mobile-menu";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly, staffOnly, viewerOnly, type ViewerVariant } from "#app/lib/viewer";
+import { useSiteSettings } from "#app/lib/root-data";
+import type { NavigationLink } from "#app/lib/site-settings";
 
-const links = [
-  { to: "/articles", label: "Articles" },
-  // The header is full below 1280 px: these are in /articles' introduction (and the menu below md).
-  // Every category with a published article is on /categories, in the editors' order.
-  { to: "/categories", label: "Categories", shownFrom: "hidden xl:inline-block" },
-  { to: "/resources", label: "Resources", shownFrom: "hidden xl:inline-block" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-  { to: "/ask-kafundisha", label: "Ask Kafundisha" },
-];
+// The header holds four links below 1280 px; the rest (and these, which /articles' introduction
+// links) show from 1280 px, and all are in the menu on a phone.
+const wideOnly = new Set(["/categories", "/resources", "/school-packs"]);
+const narrowHeaderLinks = 4;
+
+/** The links an admin chose in Settings, each marked with the widths it shows from. */
+function headerLinks(links: readonly NavigationLink[]) {
+  let narrow = 0;
+  return links.map((link) => {
+    const fitsNarrow = !wideOnly.has(link.to) && !link.to.startsWith("/category/") && narrow < narrowHeaderLinks;
+    if (fitsNarrow) narrow += 1;
+    return fitsNarrow ? link : { ...link, shownFrom: "hidden xl:inline-block" };
+  });
+}
 
 interface NavbarProps {
   user: { role: Role } | null;
@@ -36,6 +42,7 @@ type HeaderViewer = { role: Role } | null;
  * there for the stylesheet to show by the viewer hint (app/lib/viewer.ts).
  */
 function SiteLinks({ viewer, inHeader = false }: { viewer: HeaderViewer; inHeader?: boolean }) {
+  const links = headerLinks(useSiteSettings().links);
   const admin = !viewer
     ? { to: "/admin", label: "Admin Dashboard", variant: staffOnly }
     : isStaff(viewer.role)
@@ -61,6 +68,7 @@ function SiteLinks({ viewer, inHeader = false }: { viewer: HeaderViewer; inHeade
  */
 export function Navbar({ user }: NavbarProps) {
   useEffect(driveMobileMenu, []);
+  const site = useSiteSettings();
   const { pathname, search } = useLocation();
   const signedIn = (variant?: ViewerVariant) => (
     <div className="flex items-center gap-1" {...variant}>
@@ -92,8 +100,9 @@ export function Navbar({ user }: NavbarProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <SiteLink to="/" className="font-serif text-xl font-black tracking-tight lg:whitespace-nowrap">
-          THE EDUCATOR
+        <SiteLink to="/" className="flex items-center gap-2 font-serif text-xl font-black tracking-tight lg:whitespace-nowrap">
+          {site.logoUrl && <img src={site.logoUrl} alt="" width={32} height={32} className="size-8 object-contain" />}
+          {site.name.toUpperCase()}
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
           <SiteLinks viewer={user} inHeader />

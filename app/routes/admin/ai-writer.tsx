@@ -31,7 +31,7 @@ import {
 } from "#app/lib/ai-options";
 import { plural } from "#app/lib/plural";
 
-export const meta: Route.MetaFunction = () => adminMeta("AI Writer");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("AI Writer", matches);
 
 export async function loader() {
   const { db, config } = services();

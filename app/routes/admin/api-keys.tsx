@@ -17,7 +17,7 @@ import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta } from "#app/lib/seo";
 import { RowActionButton } from "#app/components/admin/row-action-button";
 
-export const meta: Route.MetaFunction = () => adminMeta("Content API keys");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Content API keys", matches);
 
 export async function loader() {
   const { db, config } = services();

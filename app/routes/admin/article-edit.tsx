@@ -42,7 +42,7 @@ import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
 
 const notFound = () => new Response("Article not found", { status: 404 });
 
-export const meta: Route.MetaFunction = ({ data: page }) => adminMeta(page ? `Edit: ${page.article.title}` : "Article not found");
+export const meta: Route.MetaFunction = ({ data: page, matches }) => adminMeta(page ? `Edit: ${page.article.title}` : "Article not found", matches);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw notFound();

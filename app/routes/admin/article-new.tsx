@@ -15,7 +15,7 @@ import { statusesFor } from "#app/lib/article-access";
 import { useAiDraft } from "#app/components/admin/ai-draft-handoff";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("New Article");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("New Article", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = services();

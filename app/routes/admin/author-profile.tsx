@@ -16,7 +16,7 @@ import { ImageUploadField } from "#app/components/admin/image-upload-field";
 import { adminMeta } from "#app/lib/seo";
 import { displayNameMaxLength } from "#app/lib/comment-schema";
 
-export const meta: Route.MetaFunction = () => adminMeta("Author Profile");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Author Profile", matches);
 
 const fieldNames = ["displayName", "slug", "bio", "photoUrl"] as const;
 type ProfileValues = Record<(typeof fieldNames)[number] | "published", string>;

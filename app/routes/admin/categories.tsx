@@ -23,7 +23,7 @@ import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { CategoryForm, type CategoryActionData, type CategoryFields } from "#app/components/admin/category-form";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Categories");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Categories", matches);
 
 const missingFields = "Name and slug are required.";
 

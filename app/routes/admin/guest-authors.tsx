@@ -18,7 +18,7 @@ import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { GuestAuthorForm, type GuestAuthorActionData, type GuestAuthorFields } from "#app/components/admin/guest-author-form";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Guest Bylines");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Guest Bylines", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAbility(request, "editAllArticles");

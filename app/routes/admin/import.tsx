@@ -27,7 +27,7 @@ import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Import & Export");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Import & Export", matches);
 
 const formatNames = { wordpress: "WordPress", ghost: "Ghost" } as const;
 

@@ -17,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = () => adminMeta();
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(undefined, matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";

@@ -32,7 +32,7 @@ import { listAllResources } from "#app/server/resources/resources.server";
 import { stampDateTime } from "#app/server/admin/admin-screens.server";
 import { describeResource, resourceDownloadPath } from "#app/lib/resource-files";
 
-export const meta: Route.MetaFunction = () => adminMeta("Media Library");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Media Library", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, storage, log } = services();

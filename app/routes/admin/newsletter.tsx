@@ -28,12 +28,13 @@ import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/field";
 import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
-import { adminMeta, siteName } from "#app/lib/seo";
+import { adminMeta } from "#app/lib/seo";
 import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
 import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
 import { RowActionButton } from "#app/components/admin/row-action-button";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Newsletter", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config, mailer } = services();
@@ -67,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       html: personalize(preview.html, "#unsubscribe"),
       articles: preview.articles.length,
       whatsApp: whatsAppDigestMessage({
-        title: `${siteName} — this week`,
+        title: `${siteSettings().name} — this week`,
         articles: preview.articles.map((article) => ({ title: article.title, url: `${config.PUBLIC_URL}/articles/${article.id}` })),
         moreUrl: `${config.PUBLIC_URL}/`,
       }),

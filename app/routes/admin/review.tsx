@@ -7,7 +7,7 @@ import { Table, Td, Th } from "#app/components/ui/table";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Review");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Review", matches);
 
 /** The editors' Review queue (the layout's guard lets editors and admins in). */
 export async function loader() {

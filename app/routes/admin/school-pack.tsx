@@ -18,7 +18,7 @@ import { AdminSection } from "#app/components/admin/admin-section";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("School Pack");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("School Pack", matches);
 
 const formatNames = { static: "Static site (zip)", zim: "ZIM file for Kiwix" } as const;
 // A pack stored under a name made from its time alone: its address could be guessed, so it is not served.

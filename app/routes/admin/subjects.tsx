@@ -19,7 +19,7 @@ import { SubjectForm, type SubjectActionData, type SubjectFields } from "#app/co
 import { adminMeta } from "#app/lib/seo";
 import { plural } from "#app/lib/plural";
 
-export const meta: Route.MetaFunction = () => adminMeta("Subjects");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Subjects", matches);
 
 export async function loader() {
   return { subjects: await listSubjects(services().db) };

@@ -8,7 +8,7 @@ import { services } from "#app/server/core/services.server";
 import { TeamMemberForm } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Edit Team Member");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Edit Team Member", matches);
 
 export async function loader({ params }: Route.LoaderArgs) {
   const member = await findTeamMember(services().db, params.id);

@@ -7,7 +7,7 @@ import { submitTeamMemberForm } from "#app/server/team/team.server";
 import { TeamMemberForm } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("New Team Member");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("New Team Member", matches);
 
 export async function action({ request }: Route.ActionArgs) {
   // The layout middleware guards /admin already; a write re-checks so this action stays safe on its own.

@@ -17,7 +17,7 @@ import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
 import { RowDeleteButton, type RowDeleteData } from "#app/components/admin/row-delete-button";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Team");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Team", matches);
 
 // Shared by every row's delete button: the screen shows its toast.
 const deleteFetcherKey = "team-delete";

@@ -31,7 +31,7 @@ import { Pagination } from "#app/components/site/pagination";
 import { adminMeta } from "#app/lib/seo";
 import { RowActionButton } from "#app/components/admin/row-action-button";
 
-export const meta: Route.MetaFunction = () => adminMeta("Webhooks");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Webhooks", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = services();

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Route } from "./+types/og-image";
 import { findCategory } from "#app/server/articles/articles.server";
 import { articleCardSource, cachedCard, type CardSource } from "#app/server/seo/og-image.server";
-import { siteName } from "#app/lib/seo";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 // Card addresses carry a version (?v=) that changes with the article: caches may keep them a day.
 const cardCacheControl = "public, max-age=86400";
@@ -16,7 +16,7 @@ async function sourceFor(params: Route.LoaderArgs["params"]): Promise<{ key: str
     const category = await findCategory(params.category);
     return category && { key: `category:${params.category}:${category.name}`, source: { imageUrl: null, label: category.name, colourSeed: params.category } };
   }
-  return { key: "site", source: { imageUrl: null, label: siteName, colourSeed: "the-educator" } };
+  return { key: "site", source: { imageUrl: null, label: siteSettings().name, colourSeed: "the-educator" } };
 }
 
 /** Preview cards (1200 × 630 JPEG) for an article (`/articles/{id}/og.jpg`), a category and the site. */

@@ -2,7 +2,7 @@ import { Globe2, HeartHandshake, Lightbulb, Sprout } from "#app/components/site/
 import type { Route } from "./+types/about";
 import { listActiveTeamMembers } from "#app/server/team/team.server";
 import { services } from "#app/server/core/services.server";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { AboutTeamMember } from "#app/components/site/about-team-member";
 import { buttonClass } from "#app/components/ui/button";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "About Us",
     description: "The Educator is an online magazine for teachers in Zambia and worldwide: our mission, our values, our story and the team behind it.",
     path: "/about",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   });
 
 export async function loader() {

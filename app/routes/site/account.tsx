@@ -1,4 +1,5 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/account";
 import { AuthError, readSessionToken, requireUser, sessionCookies } from "#app/server/auth/auth.server";
@@ -26,7 +27,7 @@ import { setQuestionMails } from "#app/server/community/community-mail.server";
 import { myPostTexts } from "#app/lib/community";
 import { isUuid } from "#app/lib/uuid";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Your account", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

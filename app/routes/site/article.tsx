@@ -22,15 +22,18 @@ import { ShareBar } from "#app/components/site/share-bar";
 import { TeachersAsk } from "#app/components/site/related-reading";
 import { ArticleResources, ResourcesShortcut } from "#app/components/site/article-resources";
 import { listArticleResources } from "#app/server/resources/resources.server";
-import { useRootData } from "#app/lib/root-data";
+import { useRootData, useSiteSettings } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
 import { imageSrcSet } from "#app/lib/responsive-image";
-import { publicUrlFrom } from "#app/lib/seo";
+import { siteFrom } from "#app/lib/seo";
 import { longDate } from "#app/lib/long-date";
 import { viewsText } from "#app/lib/page-view";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { siteSettings } from "#app/server/settings/site-settings.server";
+import { commentsClosedText, mayComment, staffCommentsText } from "#app/lib/site-settings";
+import { isStaff } from "#app/lib/access";
 
 const notFound = () => new Response("Article Not Found", { status: 404 });
 
@@ -44,7 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const [printQrSvg, relatedQuestions, resources] = await Promise.all([
     // A printed copy leads back: its address as a QR code at the end (shown in print only).
     qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`),
-    findRelatedQuestions(services().db, page.article),
+    siteSettings().askKafundisha ? findRelatedQuestions(services().db, page.article) : { questions: [], among: [] },
     listArticleResources(services().db, page.article.id),
   ]);
   return keptOnServer({ ...page, printQrSvg, relatedQuestions, resources });
@@ -78,6 +81,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await isPublishedArticle(params.id))) throw notFound();
   const form = (await readForm(request)) ?? new FormData();
   const values = { content: String(form.get("content") ?? "") };
+  // Settings says who may comment; what was typed is kept with the refusal.
+  const policy = siteSettings().comments;
+  if (!mayComment(policy, isStaff(user.role))) {
+    const formError = policy === "off" ? commentsClosedText : staffCommentsText;
+    return data<CommentActionData>({ ok: false, values, errors: {}, formError }, { status: 403 });
+  }
   const checked = validateComment(values.content);
   if (!checked.ok) return data<CommentActionData>({ ok: false, values, errors: { content: [checked.error] } }, { status: 400 });
   const tooFast = await postRateLimitMessage("comment", user, clientInfo(request, context));
@@ -91,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  if (!page) return [{ title: "Article Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  if (!page) return [{ title: `Article Not Found | ${siteFrom(matches).siteName}` }, { name: "robots", content: "noindex" }];
   const { article, curriculum } = page;
   return articleMeta({
     id: article.id,
@@ -101,7 +110,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     publishedAt: article.publishedAt,
     updatedAt: article.updatedAt,
     authors: article.authors,
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
     language: curriculum.language,
     translations: curriculum.translations,
     level: curriculum.level,
@@ -114,6 +123,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
   // The article's own words are in its language; the page around them stays in English.
   const contentLanguage = contentLanguageAttributes(curriculum.language);
   const root = useRootData();
+  const site = useSiteSettings();
   const signedIn = Boolean(root?.user);
   const publicUrl = root?.publicUrl ?? "";
   const path = `/articles/${article.id}`;
@@ -177,14 +187,14 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         <TagLinks tags={article.tags} className="mt-8 print:hidden" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-subtle p-6">
           <div>
-            <p className="font-semibold">Published by The Educator</p>
+            <p className="font-semibold">Published by {site.name}</p>
             <p className="text-sm text-muted-foreground">Empowering educators in Zambia and worldwide.</p>
           </div>
           <ShareButton title={article.title} path={path} label="Share this article" />
         </footer>
         <PrintedAddress url={`${publicUrl}${path}`} qrSvg={printQrSvg} />
       </article>
-      <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} pageResult={actionData} />
+      <ArticleComments articleId={article.id} comments={comments} signedIn={signedIn} staff={isStaff(root?.user?.role)} pageResult={actionData} />
       <TeachersAsk questions={relatedQuestions.questions} />
       <NewsletterSignup id="article-newsletter" className="mt-12 print:hidden" />
       {related.length > 0 && (

@@ -6,7 +6,7 @@ import { ListFilterChips } from "#app/components/site/list-filter-chips";
 import { FullTextOffer, ListStatus } from "#app/components/site/list-status";
 import { articleListSearch, parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { languageName } from "#app/lib/curriculum";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageLinkMeta, pageMeta, siteFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { Pagination } from "#app/components/site/pagination";
@@ -23,12 +23,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
     description: "Search every article published by The Educator: education news, health, sport, technology and entrepreneurship for teachers.",
     // Filters are views of one page: search engines get the plain list.
     path: "/articles",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   }),
   ...pageLinkMeta(data?.pages),
   // Listing one language, the page offers that language's feed first.
   ...feedLinkMeta(
-    publicUrlFrom(matches),
+    siteFrom(matches),
     data?.params.lang ? { path: "", name: languageName(data.params.lang), query: articleListSearch({ lang: data.params.lang }) } : undefined,
   ),
 ];

@@ -5,7 +5,7 @@ import { readForm } from "#app/server/core/form.server";
 import { clientInfo, getUser } from "#app/server/auth/auth.server";
 import { storeCommunityQuestion, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { communityQuestionSchema, fieldErrorsOf, questionValuesFrom, type CommunityQuestionValues } from "#app/lib/inbox-schema";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 import { AskCategoryChips } from "#app/components/site/ask-category-chips";
 import { AskBrowseQuestions, AskCommunityStats } from "#app/components/site/ask-community";
@@ -17,16 +17,18 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly } from "#app/lib/viewer";
 import { answerTexts, askOnlineText, myPostTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 import { useRootData, useSchoolPack } from "#app/lib/root-data";
+import { refuseWhileAskKafundishaClosed } from "#app/server/settings/site-settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Ask Kafundisha",
     description: "Ask Kafundisha is the ask-a-teacher community of The Educator: put your classroom, curriculum and career questions to experienced educators.",
     path: "/ask-kafundisha",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
+  refuseWhileAskKafundishaClosed();
   const { db } = services();
   const url = new URL(request.url);
   const params = questionListParams(url.searchParams);
@@ -47,6 +49,7 @@ export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
 export const clientLoader = loadAsDocument;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  refuseWhileAskKafundishaClosed();
   const values = questionValuesFrom((await readForm(request)) ?? new FormData());
   const parsed = communityQuestionSchema().safeParse(values);
   if (!parsed.success) {

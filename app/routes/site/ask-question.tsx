@@ -45,14 +45,16 @@ import { communityQuestionSchema, questionCategoryLabel } from "#app/lib/inbox-s
 import { articleBodyClass } from "#app/lib/article-body";
 import { longDate } from "#app/lib/long-date";
 import { plural } from "#app/lib/plural";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 import { PlainFormOutcome } from "#app/components/site/plain-form-outcome";
 import { buttonClass } from "#app/components/ui/button";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
+import { refuseWhileAskKafundishaClosed } from "#app/server/settings/site-settings.server";
 
 const notFound = () => new Response("Question Not Found", { status: 404 });
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  refuseWhileAskKafundishaClosed();
   const id = questionIdFrom(params.question);
   const { db } = services();
   const page = id ? await findQuestionPage(db, id) : null;
@@ -195,6 +197,7 @@ async function reportStep(form: FormData, questionId: string, user: SessionUser)
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  refuseWhileAskKafundishaClosed();
   const user = await requireUser(request);
   const id = questionIdFrom(params.question);
   if (!id) throw notFound();
@@ -212,11 +215,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  if (!page) return [{ title: "Question Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  const site = siteFrom(matches);
+  if (!page) return [{ title: `Question Not Found | ${site.siteName}` }, { name: "robots", content: "noindex" }];
   const { question, answers } = page;
-  const publicUrl = publicUrlFrom(matches);
+  const { publicUrl } = site;
   return [
-    ...pageMeta({ title: question.title, description: question.description.slice(0, 200), path: questionPath(question), publicUrl }),
+    ...pageMeta({ title: question.title, description: question.description.slice(0, 200), path: questionPath(question), ...site }),
     { "script:ld+json": qaPageJsonLd(question, answers, publicUrl) },
   ];
 };

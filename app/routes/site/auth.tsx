@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { privatePageMeta } from "#app/lib/seo";
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { readForm } from "#app/server/core/form.server";
 import { showToast } from "#app/lib/toast";
@@ -11,8 +12,10 @@ import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 import { Tabs } from "#app/components/ui/tabs";
+import { useSiteSettings } from "#app/lib/root-data";
+import { invitationOnlyText } from "#app/lib/site-settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Sign In", matches);
 
 /** Only paths on this site, never another host. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -65,7 +68,9 @@ const authTabs = [
 ] as const;
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [tab, setTab] = useState<"sign-in" | "sign-up">(actionData?.intent === "sign-up" ? "sign-up" : "sign-in");
+  const site = useSiteSettings();
+  const openToAll = site.signUp === "open";
+  const [tab, setTab] = useState<"sign-in" | "sign-up">(actionData?.intent === "sign-up" && openToAll ? "sign-up" : "sign-in");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useEffect(() => {
@@ -73,22 +78,32 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }, [actionData]);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-center text-3xl font-bold">Welcome to The Educator</h1>
+      <h1 className="text-center text-3xl font-bold">Welcome to {site.name}</h1>
       {loaderData.signedOut && (
         <p role="status" className="mt-6 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground">
           {loaderData.signedOut}
         </p>
       )}
-      <Tabs<(typeof authTabs)[number]["value"]>
-        label="Account"
-        idPrefix="tab"
-        panelId="auth-panel"
-        className="mt-8"
-        value={tab}
-        onChange={setTab}
-        tabs={authTabs}
-      />
-      <Form method="post" id="auth-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6 space-y-4" key={tab}>
+      {openToAll ? (
+        <Tabs<(typeof authTabs)[number]["value"]>
+          label="Account"
+          idPrefix="tab"
+          panelId="auth-panel"
+          className="mt-8"
+          value={tab}
+          onChange={setTab}
+          tabs={authTabs}
+        />
+      ) : (
+        <p className="mt-6 text-center text-muted-foreground">{invitationOnlyText}</p>
+      )}
+      <Form
+        method="post"
+        id="auth-panel"
+        {...(openToAll ? { role: "tabpanel", "aria-labelledby": `tab-${tab}` } : { "aria-label": "Sign In" })}
+        className="mt-6 space-y-4"
+        key={tab}
+      >
         <input type="hidden" name="intent" value={tab} />
         <AccountField id="email" label="Email" type="email" required autoComplete="email" defaultValue={actionData?.email} />
         <AccountField

@@ -6,7 +6,7 @@ import { ArticleGrid } from "#app/components/site/article-grid";
 import { ListStatus } from "#app/components/site/list-status";
 import { Pagination } from "#app/components/site/pagination";
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageLinkMeta, pageMeta, siteFrom, privatePageMeta } from "#app/lib/seo";
 import { listQuery } from "#app/lib/article-list-params";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
@@ -24,9 +24,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 const descriptionOf = (author: { name: string; bio: string | null }) => author.bio ?? `Articles by ${author.name} in The Educator.`;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: "Author Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  if (!data) return privatePageMeta("Author Not Found", matches);
   return [
-    ...pageMeta({ title: data.author.name, description: descriptionOf(data.author), path: `/author/${data.author.slug}`, publicUrl: publicUrlFrom(matches) }),
+    ...pageMeta({ title: data.author.name, description: descriptionOf(data.author), path: `/author/${data.author.slug}`, ...siteFrom(matches) }),
     ...pageLinkMeta(data.pages),
   ];
 };

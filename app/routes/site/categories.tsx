@@ -4,7 +4,7 @@ import { services } from "#app/server/core/services.server";
 import { CategoryIcon } from "#app/components/site/category-icon";
 import { categoryLabel, isClickableCategory } from "#app/lib/category-label";
 import { plural } from "#app/lib/plural";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "All Categories",
     description: "Every category of The Educator with its articles: news, classroom practice, wellbeing, technology and more.",
     path: "/categories",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   });
 
 /** Every category a reader can browse, in the editors' order, with how many articles it has: the home page's "more". */

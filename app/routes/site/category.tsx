@@ -3,7 +3,7 @@ import { findCategory, searchPublishedArticles } from "#app/server/articles/arti
 import { CategoryBanner } from "#app/components/site/category-banner";
 import { parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { categoryLabel } from "#app/lib/category-label";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageLinkMeta, pageMeta, siteFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { SearchableArticleList } from "#app/components/site/searchable-article-list";
@@ -51,14 +51,11 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => [
     title: data?.title ?? categoryLabel(params.category),
     description: data?.description ?? "Articles from The Educator.",
     path: `/category/${encodeURIComponent(params.category)}`,
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
     ...(data?.categoryName ? { card: { path: `/category/${encodeURIComponent(params.category)}/og.jpg`, alt: `${data.title}: ${data.description}` } } : {}),
   }),
   ...pageLinkMeta(data?.pages),
-  ...feedLinkMeta(
-    publicUrlFrom(matches),
-    data?.categoryName ? { path: `/category/${encodeURIComponent(params.category)}`, name: data.categoryName } : undefined,
-  ),
+  ...feedLinkMeta(siteFrom(matches), data?.categoryName ? { path: `/category/${encodeURIComponent(params.category)}`, name: data.categoryName } : undefined),
 ];
 
 export const handle = articleListPage(listQuery(["q", "level", "subject", "type", "lang", "sort", "view"]), { withSubjects: true });

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/confirm-email-change";
 import { confirmEmailChange } from "#app/server/auth/account.server";
 import { requireUser } from "#app/server/auth/auth.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm new email | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Confirm new email", matches);
 
 const outcomes = {
   changed: { title: "Email changed", text: "Your account now uses this address. Sign in with it from now on." },

@@ -5,8 +5,8 @@ import { readForm } from "#app/server/core/form.server";
 import { clientInfo } from "#app/server/auth/auth.server";
 import { storeContactMessage, TooManySubmissions } from "#app/server/inbox/inbox.server";
 import { contactMessageSchema, contactValuesFrom, fieldErrorsOf, type ContactMessageValues } from "#app/lib/inbox-schema";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
-import { useSchoolPack } from "#app/lib/root-data";
+import { pageMeta, siteFrom } from "#app/lib/seo";
+import { useSchoolPack, useSiteSettings } from "#app/lib/root-data";
 import { FormField, FormFooter, useSiteForm } from "#app/components/site/contact-form-field";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Contact Us",
     description: "Get in touch with The Educator: send us a message, story idea or question. Office hours Mon-Fri 9-5, Sat 10-2.",
     path: "/contact",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   });
 
 const sentText = "Thank you! Your message has been sent. We will get back to you soon.";
@@ -43,6 +43,7 @@ const officeHours = [
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { formRef, busy, values, fieldErrors, firstInvalid } = useSiteForm(actionData);
   const schoolPack = useSchoolPack();
+  const site = useSiteSettings();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -60,31 +61,37 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               Contact Details
             </h2>
             <ul className="mt-4 space-y-4 text-muted-foreground">
-              <li className="flex gap-3">
-                <Mail className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-                <span>
-                  <span className="block font-semibold text-foreground">Email</span>
-                  <a href="mailto:hello@theeducator.co.zm" className="underline underline-offset-2">
-                    hello@theeducator.co.zm
-                  </a>
-                </span>
-              </li>
-              <li className="flex gap-3">
-                <Phone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-                <span>
-                  <span className="block font-semibold text-foreground">Phone</span>
-                  <a href="tel:+260211000000" className="underline underline-offset-2">
-                    +260 211 000 000
-                  </a>
-                </span>
-              </li>
-              <li className="flex gap-3">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-                <span>
-                  <span className="block font-semibold text-foreground">Office</span>
-                  Plot 12, Independence Avenue, Lusaka, Zambia
-                </span>
-              </li>
+              {site.contactEmail && (
+                <li className="flex gap-3">
+                  <Mail className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                  <span>
+                    <span className="block font-semibold text-foreground">Email</span>
+                    <a href={`mailto:${site.contactEmail}`} className="break-all underline underline-offset-2">
+                      {site.contactEmail}
+                    </a>
+                  </span>
+                </li>
+              )}
+              {site.contactPhone && (
+                <li className="flex gap-3">
+                  <Phone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                  <span>
+                    <span className="block font-semibold text-foreground">Phone</span>
+                    <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, "")}`} className="underline underline-offset-2">
+                      {site.contactPhone}
+                    </a>
+                  </span>
+                </li>
+              )}
+              {site.contactAddress && (
+                <li className="flex gap-3">
+                  <MapPin className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+                  <span>
+                    <span className="block font-semibold text-foreground">Office</span>
+                    {site.contactAddress}
+                  </span>
+                </li>
+              )}
             </ul>
           </section>
           <section aria-labelledby="office-hours-heading" className="rounded-xl border border-border p-6">

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/forgot-password";
 import { AuthError, clientInfo } from "#app/server/auth/auth.server";
@@ -24,10 +25,7 @@ const screens = {
 
 const screenOf = (request: Request) => (new URL(request.url).pathname === "/auth/resend" ? "resend" : "forgot");
 
-export const meta: Route.MetaFunction = ({ data: screen }) => [
-  { title: `${screens[screen ?? "forgot"].title} | The Educator` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: screen, matches }) => privatePageMeta(screens[screen ?? "forgot"].title, matches);
 
 export function loader({ request }: Route.LoaderArgs) {
   return screenOf(request);

@@ -8,21 +8,22 @@ import { listLatestArticles } from "#app/server/articles/articles.server";
 import { ArticleCard } from "#app/components/site/article-card";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
-import { pageMeta, publicUrlFrom, siteDescription, siteName } from "#app/lib/seo";
+import { pageMeta, siteDescription, siteFrom } from "#app/lib/seo";
 import { feedLinkMeta } from "#app/lib/feeds";
 import { buttonClass } from "#app/components/ui/button";
 import { LessonFinder } from "#app/components/site/lesson-finder";
+import { useSiteSettings } from "#app/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const publicUrl = publicUrlFrom(matches);
+  const site = siteFrom(matches);
   return [
     ...pageMeta({
-      title: siteName,
+      title: site.siteName,
       description: siteDescription,
       path: "/",
-      publicUrl,
+      ...site,
     }),
-    ...feedLinkMeta(publicUrl),
+    ...feedLinkMeta(site),
   ];
 };
 
@@ -49,12 +50,13 @@ export const clientLoader = loadAsDocument;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest, categories, moreCategories } = loaderData;
+  const site = useSiteSettings();
   return (
     <>
       <section data-banner="magazine" className="banner px-4 py-20">
         <div className="mx-auto max-w-4xl text-center">
-          <h1 className="font-serif text-4xl font-black md:text-6xl">The Educator</h1>
-          <p className="mt-4 text-lg md:text-xl">Empowering educators worldwide with news, ideas and practical guidance, rooted in Zambia.</p>
+          <h1 className="font-serif text-4xl font-black md:text-6xl">{site.name}</h1>
+          {site.tagline && <p className="mt-4 text-lg md:text-xl">{site.tagline}</p>}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href="/articles" className="rounded-md bg-white px-5 py-3 font-semibold text-(--banner-from) hover:bg-white/90">
               Explore Articles
@@ -88,12 +90,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </a>
             </li>
           ))}
-          <li>
-            <a href="/ask-kafundisha" className={tileClass}>
-              <MessageCircleQuestion className="size-8 text-accent" aria-hidden />
-              Ask Kafundisha
-            </a>
-          </li>
+          {site.askKafundisha && (
+            <li>
+              <a href="/ask-kafundisha" className={tileClass}>
+                <MessageCircleQuestion className="size-8 text-accent" aria-hidden />
+                Ask Kafundisha
+              </a>
+            </li>
+          )}
         </ul>
       </section>
 
@@ -149,9 +153,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Ask questions, share what works in your classroom, and learn from educators across Zambia and beyond.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <a href="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
-            Ask Kafundisha
-          </a>
+          {site.askKafundisha && (
+            <a href="/ask-kafundisha" className={buttonClass("primary", "lg", "py-3")}>
+              Ask Kafundisha
+            </a>
+          )}
           <a href="/contact" className="rounded-md border border-input px-5 py-3 font-semibold">
             Get in Touch
           </a>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { privatePageMeta, siteFrom } from "#app/lib/seo";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/invite";
 import { AuthError, clientInfo, sessionCookies } from "#app/server/auth/auth.server";
@@ -8,8 +9,9 @@ import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
 import { roleLabels } from "#app/lib/access";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
+import { useSiteSettings } from "#app/lib/root-data";
 
-export const meta: Route.MetaFunction = () => [{ title: "Join The Educator | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(`Join ${siteFrom(matches).siteName}`, matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -41,7 +43,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
   const expired = !invitation || actionData?.error === invitationInvalidText;
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-center text-3xl font-bold">Join The Educator</h1>
+      <h1 className="text-center text-3xl font-bold">Join {useSiteSettings().name}</h1>
       {expired ? (
         <div className="mt-6 text-center">
           <p>{invitationInvalidText}</p>

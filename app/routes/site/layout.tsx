@@ -3,6 +3,7 @@ import { Navbar } from "#app/components/site/navbar";
 import { SiteLink } from "#app/components/site/site-link";
 import { useRootData } from "#app/lib/root-data";
 import { hook, hooks } from "#app/lib/reader-hooks";
+import { defaultSiteSettings } from "#app/lib/site-settings";
 
 /**
  * Data saver: no images until the reader taps one. A plain form (it works on every page, with or
@@ -36,7 +37,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-border py-8 text-center text-sm text-muted-foreground">
-        © {new Date().getFullYear()} The Educator. Empowering educators in Zambia and worldwide.
+        © {new Date().getFullYear()} {root?.site.name ?? defaultSiteSettings.name}. {root?.site.tagline}
         <DataSaverSwitch on={root?.dataSaver ?? false} />
         <SiteLink to="/saved" className="mt-3 inline-block font-medium text-accent underline">
           Saved articles

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
 import { confirmSubscription } from "#app/server/newsletter/newsletter.server";
 import { confirmedText, confirmLinkInvalidText } from "#app/lib/newsletter-texts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm subscription | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Confirm subscription", matches);
 
 /** The link from the confirmation mail: single use, 7 days. */
 export async function loader({ request }: Route.LoaderArgs) {

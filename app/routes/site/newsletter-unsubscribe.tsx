@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { readForm } from "#app/server/core/form.server";
 import { subscriberForUnsubscribe, unsubscribe } from "#app/server/newsletter/newsletter.server";
 import { unsubscribedText, unsubscribeLinkInvalidText } from "#app/lib/newsletter-texts";
 import { UnsubscribeScreen } from "#app/components/site/unsubscribe-screen";
 
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Unsubscribe", matches);
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "#app/server/core/form.server";
 import { clientInfo } from "#app/server/auth/auth.server";
@@ -7,7 +8,7 @@ import { subscribeRequestedText } from "#app/lib/newsletter-texts";
 import { AccountNotice } from "#app/components/site/account-form";
 import { NewsletterSignup } from "#app/components/site/newsletter-signup";
 
-export const meta: Route.MetaFunction = () => [{ title: "Newsletter | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Newsletter", matches);
 
 /** The subscribe form of the home and article pages posts here; the reply never tells whether the email was known. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/not-found";
 import type { ReaderPageHandle } from "#app/lib/reader-page";
 
@@ -6,7 +7,7 @@ export function loader(_: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Page not found", matches);
 
 // Any address ends here: rendered without React in the browser, never cached.
 export const handle: ReaderPageHandle = { readerPage: {} };

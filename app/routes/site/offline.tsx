@@ -1,9 +1,10 @@
 import { WifiOff } from "#app/components/site/icons";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/offline";
 import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { buttonClass } from "#app/components/ui/button";
 
-export const meta: Route.MetaFunction = () => [{ title: "You are offline | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("You are offline", matches);
 
 // Shown by the service worker for a page it does not keep when there is no connection.
 export const handle: ReaderPageHandle = { readerPage: { cacheTags: () => [] } };

@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/question-mails-unsubscribe";
 import { readForm } from "#app/server/core/form.server";
 import { services } from "#app/server/core/services.server";
 import { questionOfMailsToken, stopQuestionMails } from "#app/server/community/community-mail.server";
 import { UnsubscribeScreen } from "#app/components/site/unsubscribe-screen";
 
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Unsubscribe", matches);
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 

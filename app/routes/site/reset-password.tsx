@@ -1,4 +1,5 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import { readForm } from "#app/server/core/form.server";
 import type { Route } from "./+types/reset-password";
 import { AuthError, clientInfo, sessionCookies } from "#app/server/auth/auth.server";
@@ -8,7 +9,7 @@ import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
 import { AccountField, AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Choose a new password", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -16,7 +16,7 @@ import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { lessonResultsAnchor, resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 import { formatFileSize } from "#app/lib/resource-files";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageLinkMeta, pageMeta, siteFrom } from "#app/lib/seo";
 import { useSchoolPack } from "#app/lib/root-data";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { pageRequest as pageRequestOf } from "#app/server/reader-pages/page-request.server";
@@ -58,10 +58,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
     description,
     // Filters are views of one page: search engines get the whole library.
     path: resourcesPath,
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   }),
   ...pageLinkMeta(data?.pages),
-  ...feedLinkMeta(publicUrlFrom(matches), [
+  ...feedLinkMeta(siteFrom(matches), [
     ...(data?.feed ? [{ path: resourcesPath, name: data.feed.name, query: data.feed.query }] : []),
     { path: resourcesPath, name: "Lesson Resources" },
   ]),

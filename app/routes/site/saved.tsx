@@ -1,6 +1,6 @@
 import { BookmarkCheck } from "#app/components/site/icons";
 import type { Route } from "./+types/saved";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 import { defaultDeviceLimit, deviceLimitChoices, maxKeptArticles } from "#app/lib/offline";
 import { loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { hook, hooks } from "#app/lib/reader-hooks";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Saved articles",
     description: "The articles and questions you saved on this device, to read without a connection.",
     path: "/saved",
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   }),
   { name: "robots", content: "noindex" },
 ];

@@ -6,7 +6,7 @@ import { longDate } from "#app/lib/long-date";
 import { plural } from "#app/lib/plural";
 import { keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
 import { formatFileSize } from "#app/lib/resource-files";
-import { pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageMeta, siteFrom } from "#app/lib/seo";
 
 const schoolPacksPath = "/school-packs";
 
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "School Packs",
     description: "The whole magazine as one file to read without a connection: articles, lesson resources and Ask Kafundisha, for a USB stick or Kiwix.",
     path: schoolPacksPath,
-    publicUrl: publicUrlFrom(matches),
+    ...siteFrom(matches),
   });
 
 const formatNames = { static: "Website in a zip", zim: "ZIM file for Kiwix" } as const;

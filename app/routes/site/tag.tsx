@@ -6,7 +6,7 @@ import { SearchableArticleList } from "#app/components/site/searchable-article-l
 import { ReaderNotFound } from "#app/components/site/reader-not-found";
 import { defaultListParams, parseArticleListParams, listQuery } from "#app/lib/article-list-params";
 import { feedLinkMeta } from "#app/lib/feeds";
-import { pageLinkMeta, pageMeta, publicUrlFrom } from "#app/lib/seo";
+import { pageLinkMeta, pageMeta, siteFrom, privatePageMeta } from "#app/lib/seo";
 import { articleListPage, keptOnServer, loadAsDocument } from "#app/lib/reader-page";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 
@@ -22,12 +22,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 const descriptionOf = (name: string) => `Articles tagged ${name} from The Educator.`;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: "Tag Not Found | The Educator" }, { name: "robots", content: "noindex" }];
+  if (!data) return privatePageMeta("Tag Not Found", matches);
   const path = `/tag/${data.tag.slug}`;
   return [
-    ...pageMeta({ title: `#${data.tag.name}`, description: descriptionOf(data.tag.name), path, publicUrl: publicUrlFrom(matches) }),
+    ...pageMeta({ title: `#${data.tag.name}`, description: descriptionOf(data.tag.name), path, ...siteFrom(matches) }),
     ...pageLinkMeta(data.pages),
-    ...feedLinkMeta(publicUrlFrom(matches), { path, name: `#${data.tag.name}` }),
+    ...feedLinkMeta(siteFrom(matches), { path, name: `#${data.tag.name}` }),
   ];
 };
 

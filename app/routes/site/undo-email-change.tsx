@@ -1,4 +1,5 @@
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/undo-email-change";
 import { readForm } from "#app/server/core/form.server";
 import { emailChangeToUndo, undoEmailChange } from "#app/server/auth/account.server";
@@ -7,7 +8,7 @@ import { sessionCookies } from "#app/server/auth/auth.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { AccountNotice, AccountSubmit } from "#app/components/site/account-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "Undo an email change | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Undo an email change", matches);
 
 const invalidText = "This link has expired or was already used.";
 const takenText = "Another account uses your old address now, so it cannot be given back. Write to the site's team for help.";

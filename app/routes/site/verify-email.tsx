@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { privatePageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/verify-email";
 import { verifyEmail } from "#app/server/auth/auth.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm email | The Educator" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta("Confirm email", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

@@ -18,6 +18,8 @@ import { viewerCookieName, type ViewerHint } from "#app/lib/viewer";
 import { requestValues } from "#app/server/core/request-context.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
+import { siteSettings } from "#app/server/settings/site-settings.server";
+import { invitationOnlyText } from "#app/lib/site-settings";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 // scrypt with N=2^15, r=8: 32 MiB of memory per hash, which makes GPU guessing expensive.
@@ -270,6 +272,8 @@ export interface SignUpResult {
  */
 export async function signUp(input: { email: string; password: string }, client: ClientInfo): Promise<SignUpResult> {
   const { db, mailer } = services();
+  // Invitation-only magazines (Settings) take new accounts only through /invite.
+  if (siteSettings().signUp === "invitation") throw new AuthError(invitationOnlyText, 403);
   const { email, password } = await parseCredentials(input, "sign-up");
   await limitSignUps(db, email, client);
   if (!mailer.delivers) {

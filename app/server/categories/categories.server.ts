@@ -50,6 +50,14 @@ export function listReaderCategories(db: AppDb) {
     .orderBy(...siteOrder);
 }
 
+/** Every category's slug and name, in the site's order (the header links Settings offers). */
+export function listCategoryNames(db: AppDb) {
+  return db
+    .select({ slug: categories.slug, name: categories.name })
+    .from(categories)
+    .orderBy(...siteOrder);
+}
+
 export type ReaderCategory = Awaited<ReturnType<typeof listReaderCategories>>[number];
 
 export async function saveCategory(db: AppDb, input: CategoryFormInput, id?: string) {

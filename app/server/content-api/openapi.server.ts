@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contentApiBasePath, contentApiRequestsPerMinute } from "#app/lib/content-api";
-import { siteName } from "#app/lib/seo";
 import { articleParams, contentApiSchemas, pageParams, questionParams } from "./schemas.server";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 // The OpenAPI 3.1 document of the Content API, made from the same Zod schemas the endpoints' answers
 // are typed with (schemas.server.ts): one source for what an answer holds. OpenAPI 3.1's schemas are
@@ -70,7 +70,7 @@ export function contentApiDocument(publicUrl: string): JsonSchema {
   built ??= {
     openapi: "3.1.0",
     info: {
-      title: `${siteName} Content API`,
+      title: `${siteSettings().name} Content API`,
       version: "1.0.0",
       description:
         "Read-only access to the magazine's published articles, categories, tags, authors and Ask Kafundisha questions. " +

@@ -6,6 +6,8 @@ import type { AppDb } from "#app/server/db/types.server";
 import type { Realtime } from "#app/server/core/realtime.server";
 import { questionCategories } from "#app/lib/inbox-schema";
 import type { PageCache } from "./page-cache.server";
+import { loadSiteSettings, siteSettings } from "#app/server/settings/site-settings.server";
+import { categoryLinkPrefix } from "#app/lib/site-settings";
 
 /**
  * Every database change drops the kept pages that show what changed, on every instance: the same
@@ -16,6 +18,13 @@ export function dropPagesOnChange(cache: PageCache, { realtime, db }: { realtime
     const dropLater = (tags: string[] | null) => (tags ? cache.invalidate(tags) : cache.clear());
     cache.invalidate(tagsChangedBy(change, db, dropLater));
   });
+}
+
+function reloadSettingsThenDropAll(db: AppDb, later: (tags: string[] | null) => void) {
+  void loadSiteSettings(db).then(
+    () => later(null),
+    () => later(null),
+  );
 }
 
 /**
@@ -50,7 +59,13 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       }
       return id ? [cacheTag.comment(id)] : [];
     case "categories":
+      // A category the header links to may have been renamed: every page shows the header.
+      if (siteSettings().navigation.some((key) => key.startsWith(categoryLinkPrefix))) reloadSettingsThenDropAll(db, later);
       return [cacheTag.categories];
+    case "site_settings":
+      // The name, the header and the footer are on every page: all go, once this instance has the new settings.
+      reloadSettingsThenDropAll(db, later);
+      return [];
     case "team_members":
       return [cacheTag.team];
     case "profiles":

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { curriculumFilterNames } from "#app/lib/article-list-params";
-import { siteName } from "#app/lib/seo";
 import { slugify } from "#app/lib/slug";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 // Which of the site's pages a school pack holds, and the file each becomes. Every page is a file
 // ending in .html (never a folder's index), so links work from disk (file://) as well as in Kiwix.
@@ -97,5 +97,5 @@ export function relativeLink(from: string, to: string): string {
  * slug: "the-educator-school-pack-2026-11-26", "the-educator-school-pack-2026-11-26-grade-4-ny".
  */
 export function packName(madeAt: Date, selectionSlug = ""): string {
-  return `${slugify(siteName)}-school-pack-${madeAt.toISOString().slice(0, 10)}${selectionSlug ? `-${selectionSlug}` : ""}`;
+  return `${slugify(siteSettings().name)}-school-pack-${madeAt.toISOString().slice(0, 10)}${selectionSlug ? `-${selectionSlug}` : ""}`;
 }

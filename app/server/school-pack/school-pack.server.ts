@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
-import { siteName } from "#app/lib/seo";
 import { slugify } from "#app/lib/slug";
 import { packName } from "./pack-paths.server";
 import type { Services } from "#app/server/core/services.server";
@@ -16,6 +15,7 @@ import { writeIllustration, writeZim, zimLanguageCode } from "./zim.server";
 import { chosenArticlesCondition, packContentsLabel } from "./pack-selection.server";
 import { withChosenArticles } from "#app/server/articles/published.server";
 import { orderedSelection, selectionSlug, wholeMagazine, type PackSelection } from "#app/lib/school-pack-selection";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 // The school pack: the whole published magazine as one file a school without a connection can
 // read: a ZIM file for Kiwix (kiwix-serve, the Android and desktop apps), or a zip of a plain static
@@ -147,12 +147,12 @@ export async function makeSchoolPack(options: SchoolPackOptions): Promise<School
         siteDir,
         file,
         {
-          title: siteName,
+          title: siteSettings().name,
           description: zimDescription,
           language: zimLanguages.join(","),
-          creator: siteName,
-          publisher: siteName,
-          name: `${slugify(siteName)}_${site.languages.length === 1 ? site.languages[0] : "mul"}_${selectionSlug(selection) || "all"}`,
+          creator: siteSettings().name,
+          publisher: siteSettings().name,
+          name: `${slugify(siteSettings().name)}_${site.languages.length === 1 ? site.languages[0] : "mul"}_${selectionSlug(selection) || "all"}`,
           source: config.PUBLIC_URL,
         },
         { illustration, command: options.zimwriterfs },

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { articles, categories } from "#database/schema";
 import type { BylineAuthor } from "#app/lib/bylines";
 import { articleBylinesColumn } from "#app/server/articles/bylines.server";
-import { siteDescription, siteName } from "#app/lib/seo";
+import { siteDescription } from "#app/lib/seo";
 import { feedPaths } from "#app/lib/feeds";
 import { articleBody } from "#app/server/articles/article-body.server";
 import { readArticleContent } from "#app/server/articles/articles.server";
@@ -14,6 +14,7 @@ import { curriculumCondition, findSubject, lessonResourceCondition, type Curricu
 import { resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 import { articleListSearch } from "#app/lib/article-list-params";
 import { languageName } from "#app/lib/curriculum";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 const feedSize = 20;
 
@@ -89,11 +90,12 @@ async function newestArticles(publicUrl: string, only?: SQL): Promise<FeedArticl
 
 /** The magazine's feed: its latest published articles, or those written in one language (`/rss.xml?lang=ny`). */
 export async function siteFeed(publicUrl: string, language: string | null = null): Promise<Feed> {
-  if (!language) return { title: siteName, description: siteDescription, pagePath: "/", paths: feedPaths(), articles: await newestArticles(publicUrl) };
+  if (!language)
+    return { title: siteSettings().name, description: siteDescription, pagePath: "/", paths: feedPaths(), articles: await newestArticles(publicUrl) };
   const query = articleListSearch({ lang: language });
   return {
-    title: `${languageName(language)} | ${siteName}`,
-    description: `Articles in ${languageName(language)} from ${siteName}.`,
+    title: `${languageName(language)} | ${siteSettings().name}`,
+    description: `Articles in ${languageName(language)} from ${siteSettings().name}.`,
     pagePath: `/articles${query}`,
     paths: feedPaths("", query),
     language,
@@ -109,8 +111,8 @@ export async function categoryFeed(publicUrl: string, slug: string): Promise<Fee
     .where(eq(categories.slug, slug));
   if (!category) return null;
   return {
-    title: `${category.name} | ${siteName}`,
-    description: category.description || `${category.name} articles from ${siteName}.`,
+    title: `${category.name} | ${siteSettings().name}`,
+    description: category.description || `${category.name} articles from ${siteSettings().name}.`,
     pagePath: `/category/${encodeURIComponent(slug)}`,
     paths: feedPaths(`/category/${encodeURIComponent(slug)}`),
     articles: await newestArticles(publicUrl, eq(articles.categoryId, category.id)),
@@ -123,8 +125,8 @@ export async function tagFeed(publicUrl: string, slug: string): Promise<Feed | n
   if (!tag) return null;
   const pagePath = `/tag/${encodeURIComponent(tag.slug)}`;
   return {
-    title: `${tag.name} | ${siteName}`,
-    description: `Articles tagged ${tag.name} from ${siteName}.`,
+    title: `${tag.name} | ${siteSettings().name}`,
+    description: `Articles tagged ${tag.name} from ${siteSettings().name}.`,
     pagePath,
     paths: feedPaths(pagePath),
     articles: await newestArticles(publicUrl, taggedWith(services().db, tag.id)),
@@ -142,8 +144,8 @@ export async function resourcesFeed(publicUrl: string, filter: Required<Curricul
   const name = resourceFeedName(filter, subject?.name ?? null);
   const query = resourceFeedQuery(filter);
   return {
-    title: `${name} | ${siteName}`,
-    description: `${name}: lesson plans, schemes of work, worksheets and more for teachers, from ${siteName}.`,
+    title: `${name} | ${siteSettings().name}`,
+    description: `${name}: lesson plans, schemes of work, worksheets and more for teachers, from ${siteSettings().name}.`,
     pagePath: resourcesPath + query,
     paths: feedPaths(resourcesPath, query),
     ...(filter.lang ? { language: filter.lang } : {}),

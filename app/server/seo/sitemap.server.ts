@@ -8,6 +8,7 @@ import { publishedQuestionsOnly } from "#app/server/community/published.server";
 import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 import { defaultLanguage } from "#app/lib/curriculum";
+import { siteSettings } from "#app/server/settings/site-settings.server";
 
 const staticPaths = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources", "/school-packs"];
 // One sitemap file may list at most 50,000 URLs (sitemaps.org protocol).
@@ -76,7 +77,9 @@ async function listingPaths(): Promise<string[]> {
 /** The sitemap 0.9 document: public pages, tag and author pages, every published article and Ask Kafundisha question, with absolute URLs from PUBLIC_URL. */
 export async function buildSitemap(publicUrl: string): Promise<string> {
   const listings = (await listingPaths()).slice(0, maxUrls / 2);
-  const share = Math.floor((maxUrls - staticPaths.length - listings.length) / 2);
+  const askKafundisha = siteSettings().askKafundisha;
+  const pages = askKafundisha ? staticPaths : staticPaths.filter((path) => path !== "/ask-kafundisha");
+  const share = Math.floor((maxUrls - pages.length - listings.length) / 2);
   const [published, questions] = await Promise.all([
     services()
       .db.select({
@@ -96,11 +99,11 @@ export async function buildSitemap(publicUrl: string): Promise<string> {
       .from(communityQuestions)
       .where(publishedQuestionsOnly)
       .orderBy(desc(communityQuestions.publishedAt))
-      .limit(share),
+      .limit(askKafundisha ? share : 0),
   ]);
   const alternates = languageAlternates(published);
   const entries: SitemapEntry[] = [
-    ...staticPaths.map((path) => ({ path })),
+    ...pages.map((path) => ({ path })),
     ...listings.map((path) => ({ path })),
     ...published.map((article) => ({
       path: `/articles/${article.id}`,

@@ -13,6 +13,7 @@ import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
 import { pruneRawPageViews } from "#app/server/analytics/analytics.server";
 import { pruneUnusedTags } from "#app/server/articles/tags.server";
 import { startRealtime } from "#app/server/core/realtime.server";
+import { keepSiteSettingsFresh, loadSiteSettings } from "#app/server/settings/site-settings.server";
 import { metrics } from "#app/server/core/metrics.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
 import { provideServices, type Services } from "#app/server/core/services.server";
@@ -132,6 +133,12 @@ export async function startServices(config: Config, options: StartOptions = {}):
     };
     provideServices(services);
     provideCursorSecret(sessionSecret); // list cursors are signed with the session secret
+    await loadSiteSettings(db);
+    const stopFollowingSiteSettings = keepSiteSettingsFresh({
+      realtime: services.realtime,
+      db,
+      onError: (error) => log.error({ err: error }, "site settings not reloaded"),
+    });
     logStartupStep(log, "services ready");
 
     async function makeSureOfOwner() {
@@ -224,6 +231,7 @@ export async function startServices(config: Config, options: StartOptions = {}):
       owner,
       async stop() {
         stopWatchingOwner();
+        stopFollowingSiteSettings();
         clearInterval(maintenance);
         await stopScheduledPublishing();
         await newsletter.stop(); // the mail in hand is sent and marked before the database closes
