@@ -178,6 +178,49 @@ test("a new teacher's waiting question is in her account, marked so, where she t
   await expect(posts.getByRole("button", { name: `Mail me about new answers (${title})` })).toBeVisible();
 });
 
+test("a moderator turns a new teacher's question down with a reason, without JavaScript; she reads why in her account", async ({ page, browser }) => {
+  test.setTimeout(75_000);
+  const title = `Best smartphone for my class ${Date.now()}`;
+  await signUp(page, `turned-down-${Date.now()}@example.com`, "a-long-password-1");
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+  await page.goto("/ask-kafundisha");
+  await page.getByLabel("Question Title").fill(title);
+  await page.getByRole("checkbox", { name: "Career" }).check();
+  await page.getByLabel("Detailed Description").fill("Which phone brand gives the best deal?");
+  await page.getByRole("button", { name: "Submit Question" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you! Your question has been submitted." })).toBeVisible();
+
+  const account = await newStaffAccount(browser, "editor", "Bwalya Chileshe");
+  const signingIn = await browser.newContext();
+  const signInPage = await signingIn.newPage();
+  await signIn(signInPage, account.email, account.password);
+  await expect(signInPage.getByText("Signed in successfully!")).toBeVisible();
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await signingIn.storageState() });
+  await signingIn.close();
+  const editor = await noScript.newPage();
+  await editor.goto("/admin/community");
+  const waiting = editor.getByRole("article", { name: title });
+  await waiting.getByText(`Reject ${title}`).click();
+  // "Something else" needs words: the server says so and keeps the choice.
+  await waiting.getByRole("radio", { name: "Something else" }).check();
+  await waiting.getByRole("button", { name: `Reject and tell the writer: ${title}` }).click();
+  const refused = editor.getByRole("article", { name: title });
+  await expect(refused.getByRole("alert")).toHaveText("Please say in your words why it is turned down.");
+  await expect(refused.getByRole("radio", { name: "Something else" })).toBeChecked();
+  await refused.getByRole("radio", { name: "Not about teaching or learning" }).check();
+  await refused.getByLabel("In your words").fill("About buying a phone, not teaching with one.");
+  await refused.getByRole("button", { name: `Reject and tell the writer: ${title}` }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "Question rejected." })).toBeVisible();
+  await expect(editor.getByRole("article", { name: title })).toHaveCount(0);
+  await noScript.close();
+
+  await page.goto("/account");
+  const posts = page.getByRole("region", { name: "Your questions and answers" });
+  await expect(posts.getByRole("listitem").filter({ hasText: title })).toContainText(
+    "Not published: a moderator turned it down. Why: Not about teaching or learning: About buying a phone, not teaching with one.",
+  );
+});
+
 test("on the page kept for everyone, the asker's own parts stay hers when an answer arrives live", async ({ browser }) => {
   // Two accounts made by the owner and two sign-ins.
   test.setTimeout(75_000);

@@ -18,7 +18,8 @@ import {
   moderateHeldEdit,
   moderateQuestion,
 } from "#app/server/community/community.server";
-import { failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { failureToast } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { services } from "#app/server/core/services.server";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { checkRejection, rejectionNoteMaxLength, rejectionReasonsFor, rejectionTexts } from "#app/lib/rejection-reasons";
@@ -173,9 +174,8 @@ function RejectForm({ kind, id, name, busy }: { kind: "question" | "answer"; id:
             {kept.error}
           </p>
         )}
-        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        <Button type="submit" variant="outline" size="sm" aria-label={`${rejectionTexts.submit}: ${name}`} disabled={busy}>
           {rejectionTexts.submit}
-          <span className="sr-only">{`: ${name}`}</span>
         </Button>
       </fetcher.Form>
     </details>
