@@ -29,10 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The sidebar's counts: from the page's load, then fetched again whenever comments, the inbox or articles (the review queue) change. */
+/** The sidebar's counts: from the page's load, then fetched again whenever comments, Contact messages, Ask Kafundisha posts (reports and held edits too) or articles (the review queue) change. */
 function useAttentionCounts(loaded: { counts: AttentionCounts; countedAt: number }) {
   const fetcher = useFetcher<typeof attentionLoader>();
-  useLiveChanges(["comments", "contact_messages", "community_questions", "community_answers", "community_reports", "articles"], () =>
+  useLiveChanges(["comments", "contact_messages", "community_questions", "community_answers", "community_reports", "community_held_edits", "articles"], () =>
     fetcher.load("/admin/attention"),
   );
   const fetched = fetcher.data;
