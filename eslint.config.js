@@ -34,6 +34,15 @@ const noFeature = (layer) => ({
   regex: "^#app/server/(?!core/|db/)",
   message: `${layer} sits below the features (app/server/<feature>/): move the shared piece down into ${layer}, or have the start-up wiring (app/server/start/) hand it in.`,
 });
+const noAdminScreens = {
+  regex: "^#app/server/admin/",
+  message:
+    "app/server/admin/ assembles the admin screens from the features, above them: move what a feature needs (a date stamp, a search box's text) into app/server/core or app/lib.",
+};
+const noDemo = {
+  regex: "^#app/server/demo/",
+  message: "The demo content is loaded by the start-up wiring and sits above the features: move what a feature needs out of demo/ (into media/, say).",
+};
 const noDatabaseFromRoutes = {
   regex: "^((#app|\\.)/server/db/(?!keyset\\.server$)|#database/|drizzle-orm)",
   message: "Routes reach the database only through a feature: call a function of app/server/<feature>/ (add one there).",
@@ -136,9 +145,17 @@ export default tseslint.config(
     },
   },
   {
-    // The features (app/server/<feature>/): below the routes and server/, above core and db.
+    // The features (app/server/<feature>/): below the routes and server/, above core and db. Between
+    // features, scripts/check-feature-imports.mjs (in npm run lint) keeps every arrow one way.
     files: ["app/server/**"],
-    ignores: ["app/server/core/**", "app/server/db/**", "app/server/start/**"],
+    ignores: ["app/server/core/**", "app/server/db/**", "app/server/start/**", "app/server/admin/**", "app/server/demo/**"],
+    rules: {
+      "no-restricted-imports": restrict(noAdminScreens, noDemo, noRoutes, noComponents, noBrowserScripts, noStart, noServer),
+    },
+  },
+  {
+    // The admin screens' server side and the demo content: above the features they use.
+    files: ["app/server/admin/**", "app/server/demo/**"],
     rules: {
       "no-restricted-imports": restrict(noRoutes, noComponents, noBrowserScripts, noStart, noServer),
     },

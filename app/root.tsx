@@ -7,7 +7,7 @@ import { takeToast } from "./server/core/toast.server";
 import { services } from "./server/core/services.server";
 import { refuseUnreadableAddress } from "./server/core/form.server";
 import { pageRequest } from "./server/reader-pages/page-request.server";
-import { siteSettings } from "./server/settings/site-settings.server";
+import { siteSettings } from "./server/core/site-settings.server";
 import { useNonce } from "./lib/nonce";
 import { useActionToast } from "./lib/use-action-toast";
 import { useRootData, type RootData } from "./lib/root-data";

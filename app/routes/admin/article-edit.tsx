@@ -11,7 +11,7 @@ import { can } from "#app/lib/access";
 import { afterArticleSave, leaveNote, listNotes, requestChanges } from "#app/server/articles/review.server";
 import { curriculumChoices } from "#app/server/articles/curriculum.server";
 import { autosaveToOffer } from "#app/server/articles/article-autosave.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import type { Toast } from "#app/lib/toast";
 import { ArticleRevisions } from "#app/components/admin/article-revisions";

@@ -5,7 +5,7 @@ import { loadWaitingWork } from "#app/server/admin/attention.server";
 import { requireUser } from "#app/server/auth/auth.server";
 import { can } from "#app/lib/access";
 import { dashboardCounts } from "#app/server/admin/dashboard.server";
-import { stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDate, stampDateTime } from "#app/server/core/stamps.server";
 import { useRootData } from "#app/lib/root-data";
 import { SignOutButton } from "#app/components/site/sign-out-button";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";

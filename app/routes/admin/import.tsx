@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/import";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
-import { actionAnswer, failureToast, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { actionAnswer, failureToast } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { services } from "#app/server/core/services.server";
 import {
   discardImport,

@@ -29,7 +29,7 @@ import { MediaCard, mediaDeleteFetcherKey, type MediaActionData } from "#app/com
 import { adminMeta } from "#app/lib/seo";
 import { plural } from "#app/lib/plural";
 import { listAllResources } from "#app/server/resources/resources.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { describeResource, resourceDownloadPath } from "#app/lib/resource-files";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Media Library", matches);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
-import { actionAnswer, failureToast, loadOrToast, stampDate, stampDateTime } from "#app/server/admin/admin-screens.server";
+import { actionAnswer, failureToast, loadOrToast } from "#app/server/admin/admin-screens.server";
+import { stampDate, stampDateTime } from "#app/server/core/stamps.server";
 import { pageLinks, pageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
 import {
@@ -32,7 +33,7 @@ import { adminMeta } from "#app/lib/seo";
 import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
 import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
 import { RowActionButton } from "#app/components/admin/row-action-button";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Newsletter", matches);
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/review";
 import { listPendingReview } from "#app/server/articles/review.server";
 import { services } from "#app/server/core/services.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { Table, Td, Th } from "#app/components/ui/table";
 import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { adminMeta } from "#app/lib/seo";

@@ -24,7 +24,8 @@ import {
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
 import { services } from "#app/server/core/services.server";
-import { navigationChoices, saveSiteSettings, siteSettings } from "#app/server/settings/site-settings.server";
+import { saveSiteSettings, siteSettings } from "#app/server/core/site-settings.server";
+import { navigationChoices } from "#app/server/admin/navigation-choices.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Settings", matches);
 

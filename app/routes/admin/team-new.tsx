@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-new";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
-import { submitTeamMemberForm } from "#app/server/team/team.server";
+import { submitTeamMemberForm } from "#app/server/admin/team-member-form.server";
 import { TeamMemberForm } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 

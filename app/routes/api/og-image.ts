@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Route } from "./+types/og-image";
 import { findCategory } from "#app/server/articles/articles.server";
 import { articleCardSource, cachedCard, type CardSource } from "#app/server/seo/og-image.server";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 // Card addresses carry a version (?v=) that changes with the article: caches may keep them a day.
 const cardCacheControl = "public, max-age=86400";

@@ -4,7 +4,7 @@ import { services } from "#app/server/core/services.server";
 import { plural } from "#app/lib/plural";
 import { questionPath } from "#app/lib/community";
 import { similarQuestionsMinLength, type SimilarQuestion } from "#app/lib/similar-questions";
-import { refuseWhileAskKafundishaClosed } from "#app/server/settings/site-settings.server";
+import { refuseWhileAskKafundishaClosed } from "#app/server/core/site-settings.server";
 
 /** How many a title being typed is shown: enough to recognise one's question, few enough for a phone. */
 const shown = 5;

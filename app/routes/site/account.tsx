@@ -15,7 +15,7 @@ import {
 } from "#app/server/auth/account.server";
 import { ownerUserId } from "#app/server/auth/owner.server";
 import { services } from "#app/server/core/services.server";
-import { stampDate } from "#app/server/admin/admin-screens.server";
+import { stampDate } from "#app/server/core/stamps.server";
 import { toastHeader } from "#app/server/core/toast.server";
 import { passwordMinLength } from "#app/lib/auth-schema";
 import { displayNameMaxLength } from "#app/lib/comment-schema";

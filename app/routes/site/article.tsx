@@ -31,7 +31,7 @@ import { longDate } from "#app/lib/long-date";
 import { viewsText } from "#app/lib/page-view";
 import { hook, hooks } from "#app/lib/reader-hooks";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 import { commentsClosedText, mayComment, staffCommentsText } from "#app/lib/site-settings";
 import { isStaff } from "#app/lib/access";
 

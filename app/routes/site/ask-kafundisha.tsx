@@ -17,7 +17,7 @@ import { hook, hooks } from "#app/lib/reader-hooks";
 import { guestOnly } from "#app/lib/viewer";
 import { answerTexts, askOnlineText, myPostTexts, questionListParams, questionListQuery, questionPath } from "#app/lib/community";
 import { useRootData, useSchoolPack } from "#app/lib/root-data";
-import { refuseWhileAskKafundishaClosed } from "#app/server/settings/site-settings.server";
+import { refuseWhileAskKafundishaClosed } from "#app/server/core/site-settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

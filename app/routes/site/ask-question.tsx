@@ -49,7 +49,7 @@ import { pageMeta, siteFrom } from "#app/lib/seo";
 import { PlainFormOutcome } from "#app/components/site/plain-form-outcome";
 import { buttonClass } from "#app/components/ui/button";
 import { cacheTag, keptOnServer, loadAsDocument, type ReaderPageHandle } from "#app/lib/reader-page";
-import { refuseWhileAskKafundishaClosed } from "#app/server/settings/site-settings.server";
+import { refuseWhileAskKafundishaClosed } from "#app/server/core/site-settings.server";
 
 const notFound = () => new Response("Question Not Found", { status: 404 });
 

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Toast } from "#app/lib/toast";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { CountedPage } from "#app/server/db/keyset.server";
@@ -24,34 +23,6 @@ export async function loadOrToast<Row>(load: () => Promise<CountedPage<Row>>, fa
     return { rows: [], next: null, prev: null, total: 0, toast: { type: "error", title: "Error", description: fallback } };
   }
 }
-
-/**
- * A date written on the server in the site's time zone, so the browser hydrates the same text
- * the server rendered.
- */
-export function stampDate(date: Date) {
-  return {
-    iso: date.toISOString(),
-    text: date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: services().config.SITE_TIMEZONE }),
-  };
-}
-
-export type DateStamp = ReturnType<typeof stampDate>;
-
-/** As stampDate, with the time of day: "30 Nov 2026, 07:00". */
-export function stampDateTime(date: Date): DateStamp {
-  const timeZone = services().config.SITE_TIMEZONE;
-  return {
-    iso: date.toISOString(),
-    text: date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
-  };
-}
-
-/** A list screen's search box: trimmed, at most 200 characters, "" when absent. */
-export const listSearchText = z
-  .string()
-  .nullish()
-  .transform((value) => value?.trim().slice(0, 200) ?? "");
 
 /** An admin action's answer: whether it worked and the toast that says so (400 by default when not). */
 export const actionAnswer = (ok: boolean, toast: Toast, status = ok ? 200 : 400) => data<{ ok: boolean; toast: Toast }>({ ok, toast }, { status });

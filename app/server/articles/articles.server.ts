@@ -11,7 +11,7 @@ import { fullTextQuery, lessThan, relevanceSearch, snippetHtml } from "#app/serv
 
 export { fullTextQuery, snippetHtml };
 import { choosingArticles, publishedOnly } from "./published.server";
-import { approvedCommentsColumn } from "#app/server/comments/comments.server";
+import { approvedCommentsColumn } from "./approved-comments.server";
 import { curriculumCondition, lessonResourceCondition, type CurriculumFilter } from "./curriculum-filters.server";
 
 /** What a card shows; never the article's text (its read time is stored when it is saved). */

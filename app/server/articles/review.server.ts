@@ -8,7 +8,7 @@ import type { Mail } from "#app/server/core/mail.server";
 import { enqueueMail, type ComposeMail } from "#app/server/core/mail-queue.server";
 import { services } from "#app/server/core/services.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 
 // The review of contributors' articles: a draft submitted for review waits as "pending" in the
 // editors' Review queue; an editor leaves notes, sends it back with a note (a draft again), or

@@ -18,7 +18,7 @@ import { viewerCookieName, type ViewerHint } from "#app/lib/viewer";
 import { requestValues } from "#app/server/core/request-context.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { queueAccountMail, wakeMailQueue } from "./account-mail.server";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 import { invitationOnlyText } from "#app/lib/site-settings";
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;

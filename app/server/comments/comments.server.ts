@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articles, comments, profiles, users } from "#database/schema";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
-import { listSearchText } from "#app/server/admin/admin-screens.server";
+import { listSearchText } from "#app/lib/list-search";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { publishedOnly } from "#app/server/articles/published.server";
@@ -14,36 +14,6 @@ import { rolesThatCan } from "#app/lib/access";
 import { isUuid } from "#app/lib/uuid";
 
 const tenMinutes = 10 * 60;
-
-interface ApprovedCommentRow {
-  id: string;
-  content: string;
-  createdAt: string;
-  authorName: string | null;
-}
-
-/**
- * The article's approved comments, oldest first (pending and rejected ones are never public), each
- * under the name its author had when posting it (a rename later changes no approved comment), as
- * a column of a query over `articles`: the article page reads them with the article, in one round
- * trip. Spelled out, as Drizzle would leave "id" unqualified in a one-table query.
- */
-export const approvedCommentsColumn =
-  sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'content', c.content, 'createdAt', c.created_at, 'authorName', c.author_name) order by c.created_at, c.id), '[]'::json)::text from comments c where c.article_id = "articles"."id" and c.status = 'approved')`.mapWith(
-    (json: string): PublicComment[] =>
-      (JSON.parse(json) as ApprovedCommentRow[]).map(({ authorName, createdAt, ...comment }) => ({
-        ...comment,
-        createdAt: new Date(createdAt),
-        author: authorName?.trim() || "Anonymous reader",
-      })),
-  );
-
-export interface PublicComment {
-  id: string;
-  content: string;
-  createdAt: Date;
-  author: string;
-}
 
 export async function isPublishedArticle(articleId: string): Promise<boolean> {
   if (!isUuid(articleId)) return false;

@@ -33,7 +33,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { fullTextQuery, relevanceSearch, snippetHtml, snippetSource } from "#app/server/db/full-text.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { wakeMailQueue } from "#app/server/auth/account-mail.server";
 import { rejectionTexts, type Rejection } from "#app/lib/rejection-reasons";
 import { tellAnswererAccepted, tellAskerAnswered, tellAskerPublished, tellWriterRejected } from "./community-mail.server";

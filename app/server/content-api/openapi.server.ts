@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contentApiBasePath, contentApiRequestsPerMinute } from "#app/lib/content-api";
 import { articleParams, contentApiSchemas, pageParams, questionParams } from "./schemas.server";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 // The OpenAPI 3.1 document of the Content API, made from the same Zod schemas the endpoints' answers
 // are typed with (schemas.server.ts): one source for what an answer holds. OpenAPI 3.1's schemas are

@@ -5,7 +5,7 @@ import { cachedBuild } from "#app/server/db/build-cache.server";
 import { storeImageWithVariants } from "#app/server/media/images.server";
 import type { Storage } from "#app/server/core/storage.server";
 import { slugify } from "#app/lib/slug";
-import { renderCoverImage } from "./cover-image.server";
+import { renderCoverImage } from "#app/server/media/cover-image.server";
 import { demoArticles, demoTeam } from "#database/seed/demo-content";
 
 // The demo magazine's pictures (article covers, team portraits) and their WebP copies: seconds of image
@@ -18,7 +18,7 @@ export const demoImagesCache: CachedThing = {
   name: "demo-images",
   inputs: [
     "app/server/demo/demo-images.server.ts",
-    "app/server/demo/cover-image.server.ts",
+    "app/server/media/cover-image.server.ts",
     "database/seed/demo-content.ts",
     "app/server/media/images.server.ts",
     "app/lib/responsive-image.ts",

@@ -6,7 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import type { Realtime } from "#app/server/core/realtime.server";
 import { questionCategories } from "#app/lib/inbox-schema";
 import type { PageCache } from "./page-cache.server";
-import { loadSiteSettings, siteSettings } from "#app/server/settings/site-settings.server";
+import { loadSiteSettings, siteSettings } from "#app/server/core/site-settings.server";
 import { categoryLinkPrefix } from "#app/lib/site-settings";
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { curriculumFilterNames } from "#app/lib/article-list-params";
 import { slugify } from "#app/lib/slug";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 // Which of the site's pages a school pack holds, and the file each becomes. Every page is a file
 // ending in .html (never a folder's index), so links work from disk (file://) as well as in Kiwix.

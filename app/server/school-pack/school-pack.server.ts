@@ -15,7 +15,7 @@ import { writeIllustration, writeZim, zimLanguageCode } from "./zim.server";
 import { chosenArticlesCondition, packContentsLabel } from "./pack-selection.server";
 import { withChosenArticles } from "#app/server/articles/published.server";
 import { orderedSelection, selectionSlug, wholeMagazine, type PackSelection } from "#app/lib/school-pack-selection";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 // The school pack: the whole published magazine as one file a school without a connection can
 // read: a ZIM file for Kiwix (kiwix-serve, the Android and desktop apps), or a zip of a plain static

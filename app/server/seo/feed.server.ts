@@ -14,7 +14,7 @@ import { curriculumCondition, findSubject, lessonResourceCondition, type Curricu
 import { resourceFeedName, resourceFeedQuery, resourcesPath } from "#app/lib/resource-feeds";
 import { articleListSearch } from "#app/lib/article-list-params";
 import { languageName } from "#app/lib/curriculum";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 const feedSize = 20;
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { articles, categories } from "#database/schema";
 import { isUuid } from "#app/lib/uuid";
 import { publishedOnly } from "#app/server/articles/published.server";
-import { buildCoverSvg } from "#app/server/demo/cover-image.server";
+import { buildCoverSvg } from "#app/server/media/cover-image.server";
 import { maxImagePixels } from "#app/server/media/images.server";
 import { publicFileAt, uploadsPrefix } from "#app/server/media/public-files.server";
 import { services } from "#app/server/core/services.server";

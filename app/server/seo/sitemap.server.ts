@@ -8,7 +8,7 @@ import { publishedQuestionsOnly } from "#app/server/community/published.server";
 import { services } from "#app/server/core/services.server";
 import { escapeXml, w3cDatetime } from "./xml.server";
 import { defaultLanguage } from "#app/lib/curriculum";
-import { siteSettings } from "#app/server/settings/site-settings.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 const staticPaths = ["/", "/articles", "/categories", "/about", "/contact", "/ask-kafundisha", "/resources", "/school-packs"];
 // One sitemap file may list at most 50,000 URLs (sitemaps.org protocol).

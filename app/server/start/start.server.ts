@@ -13,7 +13,7 @@ import { pruneExpiredAccountRows } from "#app/server/auth/account.server";
 import { pruneRawPageViews } from "#app/server/analytics/analytics.server";
 import { pruneUnusedTags } from "#app/server/articles/tags.server";
 import { startRealtime } from "#app/server/core/realtime.server";
-import { keepSiteSettingsFresh, loadSiteSettings } from "#app/server/settings/site-settings.server";
+import { keepSiteSettingsFresh, loadSiteSettings } from "#app/server/core/site-settings.server";
 import { metrics } from "#app/server/core/metrics.server";
 import { createPageViewQueue } from "#app/server/analytics/page-view-queue.server";
 import { provideServices, type Services } from "#app/server/core/services.server";

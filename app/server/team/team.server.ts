@@ -1,15 +1,11 @@
 import { asc, count, eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import { teamMembers } from "#database/schema";
-import { formErrors, teamMemberFormSchema, type TeamMemberFormInput } from "#app/lib/admin-schemas";
-import { readTeamMemberForm, type TeamMemberFormData } from "#app/lib/team-member-form-values";
+import type { TeamMemberFormInput } from "#app/lib/admin-schemas";
 import { isUuid } from "#app/lib/uuid";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
-import { toastHeader } from "#app/server/core/toast.server";
-import { failureToast } from "#app/server/admin/admin-screens.server";
 
 /** The team as readers see it on the About page: active members only, in display order. */
 export function listActiveTeamMembers() {
@@ -78,25 +74,6 @@ export async function saveTeamMember(db: AppDb, input: TeamMemberFormInput, id?:
     .returning({ id: teamMembers.id });
   if (!updated) throw new AdminInputError("This team member no longer exists.");
   return updated;
-}
-
-/**
- * The action of the new and edit screens: a refusal keeps what was typed and says why; a save
- * goes back to the team list with the screen's toast. `id` names the member edited.
- */
-export async function submitTeamMemberForm(form: FormData, texts: { success: string; failure: string }, id?: string) {
-  const { values, input } = readTeamMemberForm(form);
-  const parsed = teamMemberFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const { message, fields } = formErrors(parsed.error);
-    return data<TeamMemberFormData>({ errors: fields, values, toast: { type: "error", title: "Error", description: message } }, { status: 400 });
-  }
-  try {
-    await saveTeamMember(services().db, parsed.data, id);
-  } catch (error) {
-    return data<TeamMemberFormData>({ values, toast: failureToast(error, texts.failure) }, { status: 400 });
-  }
-  return redirect("/admin/team", { headers: { "Set-Cookie": await toastHeader({ type: "success", title: texts.success }) } });
 }
 
 export async function deleteTeamMember(db: AppDb, id: string) {

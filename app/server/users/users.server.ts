@@ -5,7 +5,7 @@ import type { ProfileEditInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { containsPattern, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
-import { listSearchText } from "#app/server/admin/admin-screens.server";
+import { listSearchText } from "#app/lib/list-search";
 import { setRole } from "#app/server/auth/owner.server";
 import { roles } from "#app/lib/access";
 

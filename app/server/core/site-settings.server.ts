@@ -1,22 +1,21 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { appSettings, categories } from "#database/schema";
 import type { AppDb } from "#app/server/db/types.server";
-import type { Realtime } from "#app/server/core/realtime.server";
+import type { Realtime } from "./realtime.server";
 import type { TableChange } from "#app/lib/live-tables";
-import { listCategoryNames } from "#app/server/categories/categories.server";
 import {
   categoryLinkPrefix,
   defaultSiteSettings,
   navigationPages,
   siteSettingsFrom,
   type CurrentSiteSettings,
-  type NavigationChoice,
   type NavigationLink,
   type SiteSettings,
 } from "#app/lib/site-settings";
 
 const settingsKey = "site_settings";
 
+// Core, as the services are: auth, SEO, the page cache and the school pack read them.
 // Read on every request, so kept in memory; each instance reloads it when the database announces a
 // change (the same LISTEN/NOTIFY as every table's). The server and the bundled route modules are
 // separate module graphs: they share it through one global slot, as they share the services.
@@ -41,15 +40,6 @@ function linksOf(settings: SiteSettings, categoryNames: Map<string, string>): Na
     const label = pageLabel.get(key);
     return label ? [{ to: key, label }] : [];
   });
-}
-
-/** The links Settings offers for the header: the site's pages, then every category in the site's order. */
-export async function navigationChoices(db: AppDb): Promise<NavigationChoice[]> {
-  const named = await listCategoryNames(db);
-  return [
-    ...navigationPages.map((page) => ({ key: page.key, label: page.label })),
-    ...named.map((category) => ({ key: `${categoryLinkPrefix}${category.slug}`, label: `Category: ${category.name}` })),
-  ];
 }
 
 /** Reads the settings (and the names of the categories the header links to) into this instance's memory. */
