@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./fixtures";
 
 // Admin lists that find things: the Articles list searched by words of the title and narrowed by
@@ -65,4 +65,91 @@ test("a moderator approves the selected comments at once, and narrows the list t
   await expect(page).toHaveURL(/[?&]article=[0-9a-f-]{36}/);
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/admin\/comments$/);
+});
+
+/** Writes a draft through the New Article form; back on the list afterwards. */
+async function aDraft(page: Page, title: string) {
+  await page.goto("/admin/articles/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content").fill("A body for the batch.");
+  await page.getByLabel("Category").selectOption({ label: "Technology in Education" });
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page).toHaveURL(/\/admin\/articles$/);
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-toast]").filter({ hasText: text });
+
+test("an admin publishes, moves and deletes the selected articles at once, the deletion asked on the page first", async ({ page }) => {
+  await signInAsAdmin(page);
+  const stamp = `Batch ${Date.now()}`;
+  await aDraft(page, `${stamp} one`);
+  await aDraft(page, `${stamp} two`);
+  await page.goto(`/admin/articles?q=${encodeURIComponent(stamp)}`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const rows = page.locator("main table tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText("2 articles", { exact: true })).toBeVisible();
+  const selectBoth = async () => {
+    await page.getByRole("checkbox", { name: `Select ${stamp} one` }).check();
+    await page.getByRole("checkbox", { name: `Select ${stamp} two` }).check();
+  };
+
+  await selectBoth();
+  await page.getByRole("button", { name: "Publish selected", exact: true }).click();
+  await expect(toast(page, "2 articles published.")).toBeVisible();
+  await expect(rows.locator("td[data-label='Status']")).toHaveText(["Published", "Published"]);
+  // Done: nothing stays selected for the next batch.
+  await expect(page.getByRole("checkbox", { name: `Select ${stamp} one` })).not.toBeChecked();
+
+  await selectBoth();
+  await page.getByLabel("Move the selected articles to").selectOption({ label: "Health & Wellness" });
+  await page.getByRole("button", { name: "Change category" }).click();
+  await expect(toast(page, "2 articles moved to Health & Wellness.")).toBeVisible();
+  await expect(rows.locator("td[data-label='Category']")).toContainText(["Health & Wellness", "Health & Wellness"]);
+
+  await selectBoth();
+  await page.getByRole("button", { name: "Delete selected" }).click();
+  const question = page.getByRole("region", { name: "Delete 2 articles?" });
+  await expect(question).toContainText("This cannot be undone.");
+  // In the list's order: the newest first.
+  await expect(question.getByRole("listitem")).toHaveText([`${stamp} two`, `${stamp} one`]);
+  await question.getByRole("button", { name: "Delete 2 articles" }).click();
+  await expect(toast(page, "2 articles deleted.")).toBeVisible();
+  await expect(page.getByText("No articles match these filters.")).toBeVisible();
+});
+
+test("nothing selected is told, and the rows per page are kept with the filters", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/articles");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: "Unpublish selected" }).click();
+  await expect(toast(page, "Select the articles to change first.")).toBeVisible();
+
+  const total = Number((await page.getByText(/^\d+ articles$/).innerText()).split(" ")[0]);
+  await page.getByLabel("Rows per page").selectOption("25");
+  await expect(page).toHaveURL(/[?&]size=25/);
+  await expect(page.locator("main table tbody tr")).toHaveCount(Math.min(25, total));
+  await page.getByLabel("Status").selectOption({ label: "Published" });
+  await expect(page).toHaveURL(/[?&]status=published/);
+  await expect(page).toHaveURL(/[?&]size=25/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("25");
+});
+
+test.describe("without JavaScript", () => {
+  test("the selected article is deleted after the page asks", async ({ browser, page }) => {
+    await signInAsAdmin(page);
+    const title = `No script ${Date.now()}`;
+    await aDraft(page, title);
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await context.newPage();
+    await plain.goto(`/admin/articles?q=${encodeURIComponent(title)}`);
+    await plain.getByRole("checkbox", { name: `Select ${title}` }).check();
+    await plain.getByRole("button", { name: "Delete selected" }).click();
+    const question = plain.getByRole("region", { name: "Delete 1 article?" });
+    await expect(question.getByRole("listitem")).toHaveText([title]);
+    await question.getByRole("button", { name: "Delete 1 article" }).click();
+    await expect(plain.getByRole("status").filter({ hasText: "1 article deleted." })).toBeVisible();
+    await expect(plain.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+    await context.close();
+  });
 });

@@ -56,7 +56,7 @@ export function ArticleBatchBar({
       </Button>
       <span className="flex items-center gap-2">
         <label htmlFor={`${articleBatchFormId}-category`} className="sr-only">
-          Category for the selected articles
+          Move the selected articles to
         </label>
         <select id={`${articleBatchFormId}-category`} name="categoryId" defaultValue="" className={`${controlClass} mt-0 w-auto py-1.5 text-xs`}>
           <option value="">Move to category…</option>

@@ -18,7 +18,7 @@ import { SortableHeading } from "#app/components/admin/sortable-heading";
 import { languageName, levels } from "#app/lib/curriculum";
 import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { services } from "#app/server/core/services.server";
-import { stampDateTime } from "#app/server/admin/admin-screens.server";
+import { stampDateTime } from "#app/server/core/stamps.server";
 import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
 import { changeArticles, selectedArticles, type ArticleBatchChange } from "#app/server/articles/article-batch.server";
 import { failureToast } from "#app/server/admin/admin-screens.server";
@@ -215,9 +215,6 @@ function ArticleRow({ article }: { article: AdminArticle }) {
   const deleting = busy && fetcher.formData?.get("id") === article.id;
   return (
     <tr className={deleting ? "opacity-60" : undefined}>
-      <Td label="Select">
-        <SelectRowBox form={articleBatchFormId} value={article.id} label={`Select ${article.title}`} />
-      </Td>
       <Td label="Title" wide className="w-full min-w-40 font-medium">
         {article.editable ? (
           <Link to={`/admin/articles/${article.id}`} className="hover:underline">
@@ -254,6 +251,11 @@ function ArticleRow({ article }: { article: AdminArticle }) {
         <ShortId id={article.id} copyLabel={`Copy ID of ${article.title}`} />
       </Td>
       <Td label="Actions">
+        {/* The row's checkbox for the batch, above its buttons: a column of its own would take the title's room on a laptop. */}
+        <label className="mb-1 flex items-center gap-1.5 px-1 text-xs font-medium">
+          <SelectRowBox form={articleBatchFormId} value={article.id} label={`Select ${article.title}`} />
+          Select
+        </label>
         <div className="flex items-center gap-1">
           {article.editable && (
             <Link to={`/admin/articles/${article.id}`} aria-label={`Edit ${article.title}`} title="Edit" className={buttonClass("ghost", "icon")}>
@@ -322,6 +324,13 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
           ]}
         />
       )}
+      {/* Above the list, even one the batch left empty. */}
+      {(shown?.confirm || shown?.outcome) && (
+        <div className="mt-6">
+          {shown.confirm && <DeleteConfirmation key={shown.confirm.ids.join()} batch={batch} confirm={shown.confirm} onCancel={() => setDismissed(shown)} />}
+          {shown.outcome && <BatchOutcome outcome={shown.outcome} onDismiss={() => setDismissed(shown)} />}
+        </div>
+      )}
       {loadError ? (
         <p role="alert" className="mt-6 text-destructive">
           {loadError}
@@ -332,15 +341,12 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
         </p>
       ) : (
         <div className="mt-6">
-          {shown?.confirm && <DeleteConfirmation key={shown.confirm.ids.join()} batch={batch} confirm={shown.confirm} onCancel={() => setDismissed(shown)} />}
-          {shown?.outcome && <BatchOutcome outcome={shown.outcome} onDismiss={() => setDismissed(shown)} />}
           {choices && <ArticleBatchBar batch={batch} canPublish={canPublish} categories={choices.moveTo} />}
-          {/* Ten columns: narrower gaps leave the title room for a few lines. */}
+          {/* Nine columns: narrower gaps leave the title room for a few lines. */}
           <Table stackBelow="3xl" className="[&_td]:px-2 [&_th]:px-2">
             <caption className="sr-only">{`${mine ? "Your articles" : "All articles"}, drafts included, ${sortCaptions[filter.sort]}`}</caption>
             <thead>
               <tr>
-                <Th>Select</Th>
                 <SortableHeading label="Title" sort="title" direction="ascending" {...sorting} />
                 <Th>Status</Th>
                 <Th>Author</Th>
