@@ -420,6 +420,22 @@ export const resourceDownloadReaders = pgTable(
 );
 
 /**
+ * Downloads of each resource a day (each counted once per reader per day, as the total on
+ * article_resources is): what the Analytics screen sums for a period. Kept from 0051 on.
+ */
+export const resourceDownloadDays = pgTable(
+  "resource_download_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => articleResources.id, { onDelete: "cascade" }),
+    downloads: integer("downloads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.resourceId] }), index("resource_download_days_resource_idx").on(t.resourceId)],
+);
+
+/**
  * A byline for a writer without an account (app/server/articles/bylines.server.ts): shown like a
  * staff author's, with a page at /author/{slug} (one address space with profiles.author_slug).
  */

@@ -62,6 +62,7 @@ import {
   webhooks,
   webhookDeliveries,
   resourceDownloadReaders,
+  resourceDownloadDays,
 } from "#database/schema";
 import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { fillArticleBodies } from "#app/server/articles/article-body.server";
@@ -120,6 +121,7 @@ export const backupTables: readonly PgTable[] = [
   articleSubjects,
   articleResources,
   resourceDownloadReaders,
+  resourceDownloadDays,
   newsFeeds,
   newsItems,
   newsletterSubscribers,
@@ -379,7 +381,7 @@ async function readManifest(folder: string): Promise<Manifest> {
  * resources before 0038.
  * Content API keys (0042) did not exist before their table, nor imports and what they made (0043),
  * nor webhooks and their delivery log (0044), nor Ask Kafundisha edits held for a moderator (0045), nor
- * who downloaded a resource today (0046), nor question votes (0048).
+ * who downloaded a resource today (0046), nor question votes (0048), nor downloads by day (0051).
  */
 const optionalTables = new Set([
   "mail_queue",
@@ -407,6 +409,7 @@ const optionalTables = new Set([
   "webhook_deliveries",
   "community_held_edits",
   "resource_download_readers",
+  "resource_download_days",
 ]);
 
 /** Tables a migration filled (the curriculum's subjects, 0038): a backup made before them keeps what is there. */

@@ -50,7 +50,7 @@ test("views made by a reader show up on the analytics screen", async ({ browser 
   const pageViews = await articleRow.getByRole("cell").last().textContent();
   await expect(topArticles.getByRole("row", { name: `${articleTitle} ${pageViews}`, exact: true })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "Ask Kafundisha · last 30 days" })).toBeVisible();
-  await expect(admin.getByRole("heading", { name: "Top Downloads · all time" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Top Downloads · last 30 days" })).toBeVisible();
 
   await admin.getByRole("link", { name: "Last 7 days" }).click();
   await expect(admin).toHaveURL(/days=7/);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleResources, communityAnswers, pageViews } from "#database/schema";
+import { articleResources, communityAnswers, pageViews, resourceDownloadDays } from "#database/schema";
 import { dayIn } from "#app/server/analytics/analytics.server";
 import { dayLabel } from "#app/components/admin/analytics-daily-bars";
 import { testDatabaseKind } from "#tests/helpers/database";
@@ -61,7 +61,7 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
     expect((await analyticsPage()).html).toContain("Top Referrers");
   });
 
-  it("counts every figure over the chosen period, article views from the page views, downloads marked all time", async () => {
+  it("counts every figure over the chosen period, article views from the page views, downloads by day too", async () => {
     const { db, config } = server.services;
     // The articles' own counters hold their all-time openings, far more than this test's views.
     const fractions = await anArticle(db, { title: "Teaching fractions with bottle tops", views: 120 });
@@ -105,9 +105,17 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
       sizeBytes: 1000,
       downloads,
     });
-    await db
+    const [worksheet, map] = await db
       .insert(articleResources)
-      .values([resource(fractions.id, "Fractions worksheet", 12), resource(maps.id, "District map", 5), resource(maps.id, "Blank map", 0)]);
+      .values([resource(fractions.id, "Fractions worksheet", 12), resource(maps.id, "District map", 5), resource(maps.id, "Blank map", 0)])
+      .returning({ id: articleResources.id });
+    // Downloads by day: the worksheet 8 today and 4 ten days ago, the map 5 three days ago.
+    const daysAgo = (days: number) => dayIn(config.SITE_TIMEZONE, new Date(Date.now() - days * 24 * hour));
+    await db.insert(resourceDownloadDays).values([
+      { day: daysAgo(0), resourceId: worksheet!.id, downloads: 8 },
+      { day: daysAgo(10), resourceId: worksheet!.id, downloads: 4 },
+      { day: daysAgo(3), resourceId: map!.id, downloads: 5 },
+    ]);
 
     const week = textOf((await analyticsPage("?days=7")).html);
     expect(week).toContain("Page Views · last 7 days 9 ");
@@ -130,7 +138,7 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
     expect(week).toContain("Ask Kafundisha · last 7 days");
     expect(week).toContain("Questions asked 2 Answers posted 2 Answered within a day 1 of 2 50% ");
     expect(week).toMatch(
-      /Top Downloads · all time Resource downloads, all time: 17\. .*Resource Article Downloads Fractions worksheet PDF Teaching fractions with bottle tops 12 District map PDF Maps of our district 5 /,
+      /Top Downloads · last 7 days Resource downloads, last 7 days: 13\. .*Resource Article Downloads Fractions worksheet PDF Teaching fractions with bottle tops 8 District map PDF Maps of our district 5 /,
     );
     expect(week).not.toContain("Blank map");
 
@@ -141,6 +149,7 @@ describe(`the analytics screen (${testDatabaseKind})`, () => {
     expect(month).toContain("Top Articles · last 30 days Article Views Teaching fractions with bottle tops 3 ");
     expect(month).toContain("Maps of our district 2 ");
     expect(month).toContain("Questions asked 3 Answers posted 2 Answered within a day 1 of 3 33% ");
-    expect(month).toContain("Resource downloads, all time: 17.");
+    expect(month).toContain("Resource downloads, last 30 days: 17.");
+    expect(month).toContain("Fractions worksheet PDF Teaching fractions with bottle tops 12 ");
   });
 });

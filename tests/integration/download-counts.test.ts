@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleResources, resourceDownloadReaders } from "#database/schema";
+import { articleResources, resourceDownloadDays, resourceDownloadReaders } from "#database/schema";
 import { resourceBucket, resourceDownloadPath } from "#app/lib/resource-files";
 import { countDownload, downloadDay, readerOfDay, settleDownloadCounts } from "#app/server/resources/download-counts.server";
 import { aCategory, anAccount, anArticle } from "#tests/factories";
@@ -83,5 +83,15 @@ describe(`download counts (${testDatabaseKind})`, () => {
     expect(readerOfDay(sessionSecret, tomorrow, reader)).not.toBe(readerOfDay(sessionSecret, today, reader));
     const days = await db.selectDistinct({ day: resourceDownloadReaders.day }).from(resourceDownloadReaders);
     expect(days).toEqual([{ day: tomorrow }]);
+    // The day's counts stay, for the Analytics screen's periods: one each day.
+    const byDay = await db
+      .select({ day: resourceDownloadDays.day, downloads: resourceDownloadDays.downloads })
+      .from(resourceDownloadDays)
+      .where(eq(resourceDownloadDays.resourceId, first.id))
+      .orderBy(resourceDownloadDays.day);
+    expect(byDay).toEqual([
+      { day: today, downloads: 1 },
+      { day: tomorrow, downloads: 1 },
+    ]);
   });
 });

@@ -264,7 +264,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <CommunityFigures period={period} community={report.community} />
-            <DownloadList downloads={report.downloads} />
+            <DownloadList period={period} downloads={report.downloads} />
           </div>
         </>
       ) : (
@@ -308,16 +308,16 @@ function CommunityFigures({ period, community }: { period: string; community: Co
   );
 }
 
-/** The most downloaded lesson resources with their articles: all time, as downloads are counted without their day. */
-function DownloadList({ downloads }: { downloads: ResourceDownloads }) {
+/** The most downloaded lesson resources of the period, with their articles. */
+function DownloadList({ period, downloads }: { period: string; downloads: ResourceDownloads }) {
   return (
-    <Part title="Top Downloads" period={allTime}>
+    <Part title="Top Downloads" period={period}>
       <p className="mb-2 text-sm text-muted-foreground">
-        Resource downloads, {allTime}: <span className="font-semibold text-foreground tabular-nums">{number(downloads.total)}</span>. Each reader counts once a
-        day per resource; the day of a download is not kept, so these figures cover no period.
+        Resource downloads, {period}: <span className="font-semibold text-foreground tabular-nums">{number(downloads.total)}</span>. Each reader counts once a
+        day per resource (days in UTC).
       </p>
       {downloads.top.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No resource downloaded yet.</p>
+        <p className="text-sm text-muted-foreground">No resource downloaded in this period.</p>
       ) : (
         <Table>
           <thead>

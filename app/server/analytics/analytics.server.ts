@@ -172,7 +172,7 @@ export async function loadAnalytics(db: AppDb, options: { range: AnalyticsRange;
     whatsAppViews(db, from, to),
     articleViews(db, from, to),
     db.select({ total: sql<number>`coalesce(sum(${articles.views}), 0)`.mapWith(Number) }).from(articles),
-    resourceDownloads(db),
+    resourceDownloads(db, { from, to }),
     communityActivity(db, { from, to, timeZone: options.timeZone }),
   ]);
 

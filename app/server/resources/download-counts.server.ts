@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { articleResources, resourceDownloadReaders } from "#database/schema";
+import { articleResources, resourceDownloadDays, resourceDownloadReaders } from "#database/schema";
 import { addressKey } from "#app/server/core/address-key.server";
 import type { AppDb } from "#app/server/db/types.server";
 
@@ -39,8 +39,9 @@ let sweptBefore: string | null = null;
 /**
  * Adds one to a resource's download count, once per reader per day, without holding up the
  * download: the reader's row for the day is inserted and, only when it is new, the count goes up,
- * in one statement (so concurrent downloads by one reader count once, by many exactly). The list
- * screens read the count column alone. A shutdown waits for writes in flight (`settleDownloadCounts`).
+ * in one statement (so concurrent downloads by one reader count once, by many exactly), with the
+ * resource's count for the day (the Analytics screen's periods). The list screens read the count
+ * column alone. A shutdown waits for writes in flight (`settleDownloadCounts`).
  */
 export function countDownload(db: AppDb, log: Logger, resourceId: string, reader: string, day: string) {
   const write = (async () => {
@@ -53,8 +54,11 @@ export function countDownload(db: AppDb, log: Logger, resourceId: string, reader
         insert into ${resourceDownloadReaders} (day, resource_id, reader) values (${day}, ${resourceId}, ${reader})
         on conflict do nothing
         returning resource_id
+      ), counted as (
+        update ${articleResources} set downloads = downloads + 1 where id in (select resource_id from first_today)
       )
-      update ${articleResources} set downloads = downloads + 1 where id in (select resource_id from first_today)`);
+      insert into ${resourceDownloadDays} (day, resource_id, downloads) select ${day}, resource_id, 1 from first_today
+      on conflict (day, resource_id) do update set downloads = resource_download_days.downloads + 1`);
   })().catch((error: unknown) => log.error({ err: error, resourceId }, "download count failed"));
   const pending = inFlight();
   pending.add(write);
