@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import { data, redirect } from "react-router";
-import { articles, categories } from "#database/schema";
+import { articleAuthors, articles, categories } from "#database/schema";
 import { articleFormSchema, curriculumOf, formErrors, scheduleMissingText } from "#app/lib/admin-schemas";
 import { pickerLanguages } from "#app/lib/curriculum";
 import { ArticleFieldError, articleSubjectIdsColumn, translationOfColumn } from "./curriculum.server";
@@ -48,9 +49,15 @@ function adminArticleCondition(db: AppDb, { q, status, category, author, lang, l
   );
 }
 
-/** The articles `writerId` created or is on the byline of (what "My articles" holds); every article when null. */
+/**
+ * The articles `writerId` created or is on the byline of (what "My articles" holds); every article
+ * when null. One set of ids from both indexes (author_id, the bylines' user_id): an OR of the two
+ * read every article (135 ms at 100,000 articles, npm run bench:admin-lists).
+ */
 export function writerScope(db: AppDb, writerId: string | null) {
-  return writerId ? or(eq(articles.authorId, writerId), writtenBy(db, { kind: "user", id: writerId })) : undefined;
+  if (!writerId) return undefined;
+  const bylines = db.select({ id: articleAuthors.articleId }).from(articleAuthors).where(eq(articleAuthors.userId, writerId));
+  return inArray(articles.id, union(bylines, db.select({ id: articles.id }).from(articles).where(eq(articles.authorId, writerId))));
 }
 
 /**
