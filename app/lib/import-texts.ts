@@ -10,6 +10,8 @@ export const importTexts = {
     "Optional: the address the blog had (https://…). Ghost exports name their own images without it, and with it they are brought over too. A file always has to be chosen again after a refusal.",
   chooseFile: "Choose a WordPress (.xml) or Ghost (.json) export file.",
   nothingNew: "nothing new: everything in this file was imported before.",
+  newCategories:
+    "New categories are on the site's Categories page (in the order of their place on the Categories screen), not in the header: choose which show there in",
   exportHowTo:
     "Every article (drafts too), with its category and tags as Ghost tags and its bylines as Ghost authors, in the JSON format Ghost 5 imports (its Universal import), links made absolute so images still come from this site.",
   exportLeavesOut:

@@ -166,6 +166,14 @@ function ImportOutcome({ view }: { view: Shown }) {
     <div role="status" className="mt-4 max-w-3xl rounded-lg border border-border p-4 text-sm">
       <p className="font-semibold">Imported {view.fileName}</p>
       <p className="mt-2">Created: {Object.values(result.created).every((count) => count === 0) ? importTexts.nothingNew : importCountsText(result.created)}</p>
+      {result.created.categories > 0 && (
+        <p className="mt-1">
+          {importTexts.newCategories}{" "}
+          <Link to="/admin/settings" className="font-medium text-accent underline">
+            Header links in Settings
+          </Link>
+        </p>
+      )}
       {result.linked.categories + result.linked.tags + result.linked.authors > 0 && (
         <p className="mt-1 text-muted-foreground">
           Matched to ones already here: {result.linked.categories} categories, {result.linked.tags} tags, {result.linked.authors} authors.
