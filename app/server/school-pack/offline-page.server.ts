@@ -1,5 +1,6 @@
 import { escapeXml as escapeHtml } from "#app/server/seo/xml.server";
 import { smallestSource, tagAttributes } from "#app/server/reader-pages/data-saver.server";
+import { siteSettings } from "#app/server/core/site-settings.server";
 
 // A rendered reader page made fit for a pack read without a server: what needs one goes (scripts,
 // forms, buttons, sign-in and personal links, preloads and feeds), images keep their smallest copy,
@@ -47,7 +48,10 @@ export function madeOnNote(madeOn: string, liveUrl: string): string {
     `<div data-school-pack-note="" style="margin:0;padding:6px 12px;font:14px/1.4 system-ui,sans-serif;background:#fff7e6;color:#3d2b00;border-bottom:1px solid #e8d3a8;text-align:center">` +
     `<p style="margin:0">School pack made on ${escapeHtml(madeOn)}. <a href="${escapeHtml(liveUrl)}" ${noteLink}>Read this page online</a> for the latest version.</p>` +
     `<nav aria-label="School pack" style="margin-top:4px;display:flex;flex-wrap:wrap;justify-content:center;gap:4px 16px">` +
-    packNavigation.map(([href, text]) => `<a href="${href}" ${noteLink}>${text}</a>`).join("") +
+    packNavigation
+      .filter(([href]) => href !== "/ask-kafundisha" || siteSettings().askKafundisha) // closed in Settings: not in the pack
+      .map(([href, text]) => `<a href="${href}" ${noteLink}>${text}</a>`)
+      .join("") +
     `</nav></div>`
   );
 }
