@@ -121,7 +121,7 @@ export function curriculumOf({ level, resourceType, subjects, language, language
   return { curriculum, rest };
 }
 
-const missingCategoryFields = "Name and slug are required.";
+export const missingCategoryFields = "Name and slug are required.";
 
 export const categoryFormSchema = z.object({
   name: z

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ImageUp } from "lucide-react";
+import { ArrowLeft, ImageUp } from "lucide-react";
 import { showToast } from "#app/lib/toast";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { SwitchField, TextAreaField, TextField } from "#app/components/ui/field";
@@ -15,6 +15,20 @@ export interface TeamMemberFields {
   photoUrl: string | null;
   active: boolean;
   orderIndex: number;
+}
+
+/** The New Team Member screen, or with `member` its Edit screen: back to the list, the title and the form. */
+export function TeamMemberScreen({ member, actionData }: { member: TeamMemberFields | null; actionData: TeamMemberFormData | undefined }) {
+  return (
+    <div>
+      <Link to="/admin/team" className="inline-flex items-center gap-1 text-sm font-medium underline">
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Team
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold">{member ? "Edit Team Member" : "New Team Member"}</h1>
+      <TeamMemberForm member={member} actionData={actionData} submitLabel={member ? "Update Team Member" : "Create Team Member"} />
+    </div>
+  );
 }
 
 /** Create and edit form for a team member; a failed save keeps everything typed. */

@@ -28,7 +28,8 @@ import { Pagination } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
 import { TextField } from "#app/components/ui/field";
 import { AdminSection } from "#app/components/admin/admin-section";
-import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { Td } from "#app/components/ui/table";
+import { ListTable } from "#app/components/admin/list-screen";
 import { adminMeta } from "#app/lib/seo";
 import { whatsAppDigestMessage } from "#app/lib/whatsapp-message";
 import { CopyForWhatsApp } from "#app/components/admin/copy-for-whatsapp";
@@ -269,49 +270,45 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
 
       <AdminSection id="sends" title="Sends">
         <div className="mt-3">
-          <Table stackBelow="2xl">
-            <caption className="sr-only">Digests, newest first, with their delivery counts</caption>
-            <TableHead columns={["Created", "Subject", "Sent", "Failed", "Pending", "Failures"]} />
-            <tbody>
-              {sends.length === 0 ? (
-                <EmptyRow columns={6}>No digest has been sent yet.</EmptyRow>
-              ) : (
-                sends.map((send) => (
-                  <tr key={send.id}>
-                    <Td label="Created" className="whitespace-nowrap">
-                      <time dateTime={send.created.iso}>{send.created.text}</time>
-                      <span className="block text-xs text-muted-foreground">
-                        {send.scheduled ? "Scheduled" : `Sent by ${send.createdBy ?? "a former admin"}`}
-                      </span>
-                    </Td>
-                    <Td label="Subject" wide className="max-w-md min-w-40">
-                      {send.skippedReason ? <em>Skipped: {send.skippedReason}</em> : send.subject}
-                    </Td>
-                    <Td label="Sent" className="tabular-nums">
-                      {send.sent}
-                    </Td>
-                    <Td label="Failed" className="tabular-nums">
-                      {send.failed}
-                    </Td>
-                    <Td label="Pending" className="tabular-nums">
-                      {send.pending}
-                    </Td>
-                    <Td label="Failures" wide className="max-w-md">
-                      {send.failures.length > 0 && (
-                        <ul className="space-y-1 text-xs">
-                          {send.failures.map((failure) => (
-                            <li key={failure.email} className="break-words">
-                              <strong>{failure.email}</strong> ({failure.attempts} {failure.attempts === 1 ? "try" : "tries"}): {failure.lastError}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
+          <ListTable
+            caption="Digests, newest first, with their delivery counts"
+            stackBelow="2xl"
+            columns={["Created", "Subject", "Sent", "Failed", "Pending", "Failures"]}
+            rows={sends}
+            empty="No digest has been sent yet."
+          >
+            {(send) => (
+              <>
+                <Td label="Created" className="whitespace-nowrap">
+                  <time dateTime={send.created.iso}>{send.created.text}</time>
+                  <span className="block text-xs text-muted-foreground">{send.scheduled ? "Scheduled" : `Sent by ${send.createdBy ?? "a former admin"}`}</span>
+                </Td>
+                <Td label="Subject" wide className="max-w-md min-w-40">
+                  {send.skippedReason ? <em>Skipped: {send.skippedReason}</em> : send.subject}
+                </Td>
+                <Td label="Sent" className="tabular-nums">
+                  {send.sent}
+                </Td>
+                <Td label="Failed" className="tabular-nums">
+                  {send.failed}
+                </Td>
+                <Td label="Pending" className="tabular-nums">
+                  {send.pending}
+                </Td>
+                <Td label="Failures" wide className="max-w-md">
+                  {send.failures.length > 0 && (
+                    <ul className="space-y-1 text-xs">
+                      {send.failures.map((failure) => (
+                        <li key={failure.email} className="break-words">
+                          <strong>{failure.email}</strong> ({failure.attempts} {failure.attempts === 1 ? "try" : "tries"}): {failure.lastError}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Td>
+              </>
+            )}
+          </ListTable>
         </div>
       </AdminSection>
 
@@ -359,42 +356,38 @@ export default function NewsletterScreen({ loaderData, actionData }: Route.Compo
         }
       >
         <div className="mt-3">
-          <Table stackBelow="lg">
-            <caption className="sr-only">Subscribers, newest first</caption>
-            <TableHead columns={["Email", "Status", "Since", "Actions"]} />
-            <tbody>
-              {subscribers.length === 0 ? (
-                <EmptyRow columns={4}>No subscribers yet.</EmptyRow>
-              ) : (
-                subscribers.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <Td label="Email" wide className="break-words">
-                      {subscriber.email}
-                    </Td>
-                    <Td label="Status">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[subscriber.status]}`}>
-                        {subscriber.status}
-                      </span>
-                    </Td>
-                    <Td label="Since" className="whitespace-nowrap">
-                      <time dateTime={subscriber.since.iso}>{subscriber.since.text}</time>
-                    </Td>
-                    <Td label="Actions">
-                      <RowActionButton
-                        intent="remove"
-                        id={subscriber.id}
-                        label={`Remove ${subscriber.email}`}
-                        confirm={`Remove ${subscriber.email} from the newsletter?`}
-                        disabled={busy}
-                      >
-                        Remove
-                      </RowActionButton>
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
+          <ListTable
+            caption="Subscribers, newest first"
+            stackBelow="lg"
+            columns={["Email", "Status", "Since", "Actions"]}
+            rows={subscribers}
+            empty="No subscribers yet."
+          >
+            {(subscriber) => (
+              <>
+                <Td label="Email" wide className="break-words">
+                  {subscriber.email}
+                </Td>
+                <Td label="Status">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[subscriber.status]}`}>{subscriber.status}</span>
+                </Td>
+                <Td label="Since" className="whitespace-nowrap">
+                  <time dateTime={subscriber.since.iso}>{subscriber.since.text}</time>
+                </Td>
+                <Td label="Actions">
+                  <RowActionButton
+                    intent="remove"
+                    id={subscriber.id}
+                    label={`Remove ${subscriber.email}`}
+                    confirm={`Remove ${subscriber.email} from the newsletter?`}
+                    disabled={busy}
+                  >
+                    Remove
+                  </RowActionButton>
+                </Td>
+              </>
+            )}
+          </ListTable>
         </div>
         <Pagination links={pages} label="Subscriber pages" />
       </AdminSection>

@@ -16,7 +16,8 @@ import { formatFileSize } from "#app/lib/resource-files";
 import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Button } from "#app/components/ui/button";
 import { AdminSection } from "#app/components/admin/admin-section";
-import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { Td } from "#app/components/ui/table";
+import { ListTable } from "#app/components/admin/list-screen";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("School Pack", matches);
@@ -221,36 +222,35 @@ export default function SchoolPackScreen({ loaderData, actionData }: Route.Compo
 
       <AdminSection id="kept" title="Kept packs">
         <div className="mt-3">
-          <Table>
-            <caption className="sr-only">School packs kept, newest first</caption>
-            <TableHead columns={["Made", "Kind", "Contents", "Size", "Articles", "Download"]} />
-            <tbody>
-              {packs.length === 0 ? (
-                <EmptyRow columns={6}>No pack has been made yet.</EmptyRow>
-              ) : (
-                packs.map((pack) => (
-                  <tr key={pack.key} className="border-b border-border">
-                    <Td label="Made">
-                      <time dateTime={pack.made.iso}>{pack.made.text}</time>
-                    </Td>
-                    <Td label="Kind">{formatNames[pack.format]}</Td>
-                    <Td label="Contents">{pack.contents}</Td>
-                    <Td label="Size">{pack.size}</Td>
-                    <Td label="Articles">{pack.articleCount}</Td>
-                    <Td label="Download">
-                      {pack.url ? (
-                        <a href={pack.url} download className="font-semibold text-accent underline underline-offset-4">
-                          Download
-                        </a>
-                      ) : (
-                        <span className="text-muted-foreground">{notServed}</span>
-                      )}
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
+          <ListTable
+            caption="School packs kept, newest first"
+            columns={["Made", "Kind", "Contents", "Size", "Articles", "Download"]}
+            rows={packs}
+            empty="No pack has been made yet."
+            rowKey="key"
+            rowClassName="border-b border-border"
+          >
+            {(pack) => (
+              <>
+                <Td label="Made">
+                  <time dateTime={pack.made.iso}>{pack.made.text}</time>
+                </Td>
+                <Td label="Kind">{formatNames[pack.format]}</Td>
+                <Td label="Contents">{pack.contents}</Td>
+                <Td label="Size">{pack.size}</Td>
+                <Td label="Articles">{pack.articleCount}</Td>
+                <Td label="Download">
+                  {pack.url ? (
+                    <a href={pack.url} download className="font-semibold text-accent underline underline-offset-4">
+                      Download
+                    </a>
+                  ) : (
+                    <span className="text-muted-foreground">{notServed}</span>
+                  )}
+                </Td>
+              </>
+            )}
+          </ListTable>
         </div>
       </AdminSection>
     </div>

@@ -1,12 +1,11 @@
-import { data, Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/team-edit";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
 import { findTeamMember } from "#app/server/team/team.server";
 import { submitTeamMemberForm } from "#app/server/admin/team-member-form.server";
 import { services } from "#app/server/core/services.server";
-import { TeamMemberForm } from "#app/components/admin/team-member-form";
+import { TeamMemberScreen } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Edit Team Member", matches);
@@ -30,14 +29,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditTeamMember({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div>
-      <Link to="/admin/team" className="inline-flex items-center gap-1 text-sm font-medium underline">
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to Team
-      </Link>
-      <h1 className="mt-3 text-2xl font-bold">Edit Team Member</h1>
-      <TeamMemberForm key={loaderData.member.id} member={loaderData.member} actionData={actionData} submitLabel="Update Team Member" />
-    </div>
-  );
+  return <TeamMemberScreen key={loaderData.member.id} member={loaderData.member} actionData={actionData} />;
 }

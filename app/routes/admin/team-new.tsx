@@ -1,10 +1,8 @@
-import { Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
 import type { Route } from "./+types/team-new";
 import { readForm } from "#app/server/core/form.server";
 import { requireAbility } from "#app/server/auth/access.server";
 import { submitTeamMemberForm } from "#app/server/admin/team-member-form.server";
-import { TeamMemberForm } from "#app/components/admin/team-member-form";
+import { TeamMemberScreen } from "#app/components/admin/team-member-form";
 import { adminMeta } from "#app/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta("New Team Member", matches);
@@ -19,14 +17,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewTeamMember({ actionData }: Route.ComponentProps) {
-  return (
-    <div>
-      <Link to="/admin/team" className="inline-flex items-center gap-1 text-sm font-medium underline">
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to Team
-      </Link>
-      <h1 className="mt-3 text-2xl font-bold">New Team Member</h1>
-      <TeamMemberForm member={null} actionData={actionData} submitLabel="Create Team Member" />
-    </div>
-  );
+  return <TeamMemberScreen member={null} actionData={actionData} />;
 }

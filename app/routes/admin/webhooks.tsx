@@ -26,7 +26,8 @@ import type { Toast } from "#app/lib/toast";
 import { useActionToast, useReloadWhile } from "#app/lib/use-action-toast";
 import { Button } from "#app/components/ui/button";
 import { Field, controlClass } from "#app/components/ui/field";
-import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
+import { Td } from "#app/components/ui/table";
+import { ListTable } from "#app/components/admin/list-screen";
 import { AdminSection } from "#app/components/admin/admin-section";
 import { Pagination } from "#app/components/site/pagination";
 import { adminMeta } from "#app/lib/seo";
@@ -231,69 +232,67 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
 
       <AdminSection id="webhooks" title={`Webhooks (${webhooks.length})`}>
         <div className="mt-3">
-          <Table stackBelow="2xl">
-            <caption className="sr-only">Webhooks, newest first</caption>
-            <TableHead columns={["Name", "Events", "Signing secret", "Status", "Actions"]} />
-            <tbody>
-              {webhooks.length === 0 ? (
-                <EmptyRow columns={5}>No webhooks yet. Add one above.</EmptyRow>
-              ) : (
-                webhooks.map((hook) => (
-                  <tr key={hook.id}>
-                    <Td label="Name" className="break-words">
-                      <span className="font-medium">{hook.name}</span>
-                      <span className="block text-xs break-all text-muted-foreground">{hook.url}</span>
-                      <span className="block text-xs text-muted-foreground">
-                        Added <time dateTime={hook.created.iso}>{hook.created.text}</time>
-                        {hook.createdBy && ` by ${hook.createdBy}`}
-                      </span>
-                    </Td>
-                    <Td label="Events">
-                      <ul className="text-xs">
-                        {hook.events.map((event) => (
-                          <li key={event}>
-                            <code>{event}</code>
-                          </li>
-                        ))}
-                      </ul>
-                    </Td>
-                    <Td label="Signing secret">
-                      <details>
-                        <summary className="cursor-pointer text-sm">Show secret</summary>
-                        <Secret id={`secret-${hook.id}`} label={`Signing secret of ${hook.name}`} secret={hook.secret} />
-                      </details>
-                    </Td>
-                    <Td label="Status">{hook.active ? <span className="text-success">On</span> : <span className="text-muted-foreground">Off</span>}</Td>
-                    <Td label="Actions">
-                      <div className="flex flex-wrap gap-2">
-                        <RowActionButton intent="test" id={hook.id} label={`Send test to ${hook.name}`} disabled={busy || !hook.active}>
-                          Send test
-                        </RowActionButton>
-                        <RowActionButton
-                          intent="toggle"
-                          id={hook.id}
-                          fields={{ active: hook.active ? "false" : "true" }}
-                          label={`${hook.active ? "Turn off" : "Turn on"} ${hook.name}`}
-                          disabled={busy}
-                        >
-                          {hook.active ? "Turn off" : "Turn on"}
-                        </RowActionButton>
-                        <RowActionButton
-                          intent="delete"
-                          id={hook.id}
-                          label={`Delete ${hook.name}`}
-                          confirm={`Delete the webhook “${hook.name}” and its delivery log? Its receiver gets no more events.`}
-                          disabled={busy}
-                        >
-                          Delete
-                        </RowActionButton>
-                      </div>
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
+          <ListTable
+            caption="Webhooks, newest first"
+            stackBelow="2xl"
+            columns={["Name", "Events", "Signing secret", "Status", "Actions"]}
+            rows={webhooks}
+            empty="No webhooks yet. Add one above."
+          >
+            {(hook) => (
+              <>
+                <Td label="Name" className="break-words">
+                  <span className="font-medium">{hook.name}</span>
+                  <span className="block text-xs break-all text-muted-foreground">{hook.url}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    Added <time dateTime={hook.created.iso}>{hook.created.text}</time>
+                    {hook.createdBy && ` by ${hook.createdBy}`}
+                  </span>
+                </Td>
+                <Td label="Events">
+                  <ul className="text-xs">
+                    {hook.events.map((event) => (
+                      <li key={event}>
+                        <code>{event}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td label="Signing secret">
+                  <details>
+                    <summary className="cursor-pointer text-sm">Show secret</summary>
+                    <Secret id={`secret-${hook.id}`} label={`Signing secret of ${hook.name}`} secret={hook.secret} />
+                  </details>
+                </Td>
+                <Td label="Status">{hook.active ? <span className="text-success">On</span> : <span className="text-muted-foreground">Off</span>}</Td>
+                <Td label="Actions">
+                  <div className="flex flex-wrap gap-2">
+                    <RowActionButton intent="test" id={hook.id} label={`Send test to ${hook.name}`} disabled={busy || !hook.active}>
+                      Send test
+                    </RowActionButton>
+                    <RowActionButton
+                      intent="toggle"
+                      id={hook.id}
+                      fields={{ active: hook.active ? "false" : "true" }}
+                      label={`${hook.active ? "Turn off" : "Turn on"} ${hook.name}`}
+                      disabled={busy}
+                    >
+                      {hook.active ? "Turn off" : "Turn on"}
+                    </RowActionButton>
+                    <RowActionButton
+                      intent="delete"
+                      id={hook.id}
+                      label={`Delete ${hook.name}`}
+                      confirm={`Delete the webhook “${hook.name}” and its delivery log? Its receiver gets no more events.`}
+                      disabled={busy}
+                    >
+                      Delete
+                    </RowActionButton>
+                  </div>
+                </Td>
+              </>
+            )}
+          </ListTable>
         </div>
       </AdminSection>
 
@@ -302,61 +301,59 @@ export default function WebhooksScreen({ loaderData, actionData }: Route.Compone
           Newest first, kept for 30 days. Replay sends a delivery again with the same body and event id (the receiver’s idempotency key).
         </p>
         <div className="mt-3">
-          <Table stackBelow="2xl">
-            <caption className="sr-only">Webhook deliveries, newest first</caption>
-            <TableHead columns={["Event", "Webhook", "Status", "Attempts", "Response", "Time", "Actions"]} />
-            <tbody>
-              {deliveries.length === 0 ? (
-                <EmptyRow columns={7}>No deliveries yet.</EmptyRow>
-              ) : (
-                deliveries.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <Td label="Event">
-                      <code>{delivery.event}</code>
-                      <span className="block text-xs break-all text-muted-foreground">{delivery.eventId}</span>
-                    </Td>
-                    <Td label="Webhook" className="break-words">
-                      {delivery.webhookName}
-                    </Td>
-                    <Td label="Status">
-                      <span className={`font-medium ${statusClass[delivery.status]}`}>
-                        {delivery.status === "queued" && delivery.attempts > 0 ? "Not delivered yet" : statusText[delivery.status]}
-                      </span>
-                      {delivery.lastError && delivery.status !== "delivered" && (
-                        <span className="block max-w-xs text-xs break-words">
-                          {delivery.status === "failed" ? delivery.lastError : `Last try failed: ${delivery.lastError}`}
-                        </span>
-                      )}
-                      {delivery.nextAttempt && (
-                        <span className="block text-xs text-muted-foreground">
-                          Next attempt <time dateTime={delivery.nextAttempt.iso}>{delivery.nextAttempt.text}</time>
-                        </span>
-                      )}
-                    </Td>
-                    <Td label="Attempts" className="tabular-nums">
-                      {delivery.attempts}
-                    </Td>
-                    <Td label="Response" className="break-words">
-                      {delivery.lastStatusCode ?? "—"}
-                      {delivery.lastDurationMs !== null && <span className="text-xs text-muted-foreground"> · {delivery.lastDurationMs} ms</span>}
-                    </Td>
-                    <Td label="Time" className="whitespace-nowrap">
-                      <time dateTime={delivery.created.iso}>{delivery.created.text}</time>
-                    </Td>
-                    <Td label="Actions">
-                      {delivery.status === "sending" ? (
-                        <span className="text-muted-foreground">Sending</span>
-                      ) : (
-                        <RowActionButton intent="replay" id={delivery.id} label={`Replay ${delivery.event} to ${delivery.webhookName}`} disabled={busy}>
-                          Replay
-                        </RowActionButton>
-                      )}
-                    </Td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
+          <ListTable
+            caption="Webhook deliveries, newest first"
+            stackBelow="2xl"
+            columns={["Event", "Webhook", "Status", "Attempts", "Response", "Time", "Actions"]}
+            rows={deliveries}
+            empty="No deliveries yet."
+          >
+            {(delivery) => (
+              <>
+                <Td label="Event">
+                  <code>{delivery.event}</code>
+                  <span className="block text-xs break-all text-muted-foreground">{delivery.eventId}</span>
+                </Td>
+                <Td label="Webhook" className="break-words">
+                  {delivery.webhookName}
+                </Td>
+                <Td label="Status">
+                  <span className={`font-medium ${statusClass[delivery.status]}`}>
+                    {delivery.status === "queued" && delivery.attempts > 0 ? "Not delivered yet" : statusText[delivery.status]}
+                  </span>
+                  {delivery.lastError && delivery.status !== "delivered" && (
+                    <span className="block max-w-xs text-xs break-words">
+                      {delivery.status === "failed" ? delivery.lastError : `Last try failed: ${delivery.lastError}`}
+                    </span>
+                  )}
+                  {delivery.nextAttempt && (
+                    <span className="block text-xs text-muted-foreground">
+                      Next attempt <time dateTime={delivery.nextAttempt.iso}>{delivery.nextAttempt.text}</time>
+                    </span>
+                  )}
+                </Td>
+                <Td label="Attempts" className="tabular-nums">
+                  {delivery.attempts}
+                </Td>
+                <Td label="Response" className="break-words">
+                  {delivery.lastStatusCode ?? "—"}
+                  {delivery.lastDurationMs !== null && <span className="text-xs text-muted-foreground"> · {delivery.lastDurationMs} ms</span>}
+                </Td>
+                <Td label="Time" className="whitespace-nowrap">
+                  <time dateTime={delivery.created.iso}>{delivery.created.text}</time>
+                </Td>
+                <Td label="Actions">
+                  {delivery.status === "sending" ? (
+                    <span className="text-muted-foreground">Sending</span>
+                  ) : (
+                    <RowActionButton intent="replay" id={delivery.id} label={`Replay ${delivery.event} to ${delivery.webhookName}`} disabled={busy}>
+                      Replay
+                    </RowActionButton>
+                  )}
+                </Td>
+              </>
+            )}
+          </ListTable>
           <Pagination links={pages} label="Delivery log pages" />
         </div>
       </AdminSection>
