@@ -83,13 +83,14 @@ describe("inlineEditorAction", () => {
 
   it("answers an invalid request to a delete without an id, a bad id or an unknown intent, changing nothing", async () => {
     const { rules, save, remove } = categoriesScreen();
-    for (const fields of [
+    const invalid: Record<string, string>[] = [
       { intent: "delete" },
       { intent: "delete", id: "not-an-id" },
       { intent: "save", id: "42", name: "A", slug: "a" },
       { intent: "rename", id: rowId },
       {},
-    ]) {
+    ];
+    for (const fields of invalid) {
       const answer = await answerOf(inlineEditorAction(form(fields), rules));
       expect(answer, JSON.stringify(fields)).toEqual({ status: 400, ok: false, toast: { type: "error", title: "Error", description: "Invalid request." } });
     }
