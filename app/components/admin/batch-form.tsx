@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "#app/lib/use-action-toast";
 import type { Toast } from "#app/lib/toast";
@@ -6,6 +6,15 @@ import type { Toast } from "#app/lib/toast";
 // The batch form of an admin list (Comments, Articles): a bar of buttons above the table, and a
 // checkbox in each row that belongs to the bar's form by its id, so the checked rows are sent with
 // the button pressed, with or without scripts. The server reads it with app/lib/batch-selection.ts.
+
+/** False on the server and while hydrating, true once scripts run: for controls only scripts can work. */
+export function useScripted() {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+}
 
 /** What a batch action answers: done (`ok`, the selection is cleared), and a toast to show. */
 export interface BatchActionData {
@@ -40,6 +49,7 @@ export function BatchBar<Data extends BatchActionData>({
 }) {
   const { fetcher } = batch;
   const form = useRef<HTMLFormElement>(null);
+  const scripted = useScripted();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
@@ -47,6 +57,20 @@ export function BatchBar<Data extends BatchActionData>({
     <fetcher.Form ref={form} id={id} method="post" className="mb-3 flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value={intent} />
       <span className="text-sm font-medium">{label}</span>
+      {scripted && (
+        // No name: it is not sent, it ticks (or clears) every row's checkbox of this page.
+        <label className="flex items-center gap-1.5 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            onChange={(event) => {
+              for (const box of document.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="id"][form="${id}"]`))
+                box.checked = event.target.checked;
+            }}
+          />
+          All on this page
+        </label>
+      )}
       {children}
     </fetcher.Form>
   );

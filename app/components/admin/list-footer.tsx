@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { Pagination, type PageLinks } from "#app/components/site/pagination";
 import { Button } from "#app/components/ui/button";
+import { useScripted } from "#app/components/admin/batch-form";
 import { controlClass } from "#app/components/ui/field";
 import { pageSizeParam, pageSizes } from "#app/lib/list-page-size";
 import { plural, type PluralForms } from "#app/lib/plural";
@@ -14,12 +14,7 @@ import { plural, type PluralForms } from "#app/lib/plural";
 export function PageSizeForm({ id, size }: { id: string; size: number }) {
   const submit = useSubmit();
   const { search } = useLocation();
-  // False on the server and while hydrating, true once scripts run: the Show button is for pages without them.
-  const scripted = useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted(); // the Show button is for pages without scripts
   const kept = [...new URLSearchParams(search)].filter(([name]) => name !== pageSizeParam);
   return (
     <Form method="get" className="flex items-center gap-2" onChange={(event) => submit(event.currentTarget)}>
