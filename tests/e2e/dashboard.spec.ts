@@ -12,7 +12,7 @@ test("the dashboard lists what waits, and the sidebar's counts move live when a 
   await signInAsAdmin(page);
   await openListening(page, "/admin");
   await expect(page.getByRole("heading", { name: "Waiting for you" })).toBeVisible();
-  for (const section of ["Pending comments", "Unread messages", "Drafts", "Scheduled", "Views, last 7 days"]) {
+  for (const section of ["Pending comments", "Unread messages", "Ask Kafundisha", "Drafts", "Scheduled", "Views, last 7 days"]) {
     await expect(page.getByRole("heading", { name: new RegExp(`^${section} \\(\\d+\\)$`) })).toBeVisible();
   }
   await expect(page.getByRole("table", { name: "Page views per day, last 7 days" }).getByRole("row")).toHaveCount(7);

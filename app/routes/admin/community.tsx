@@ -22,7 +22,7 @@ import { failureToast } from "#app/server/admin/admin-screens.server";
 import { stampDateTime } from "#app/server/core/stamps.server";
 import { services } from "#app/server/core/services.server";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { checkRejection, rejectionNoteMaxLength, rejectionReasonsFor, rejectionTexts } from "#app/lib/rejection-reasons";
+import { checkRejection, rejectionNoteMaxLength, rejectionReasonsFor, rejectionTexts, type Rejection } from "#app/lib/rejection-reasons";
 import { adminMeta } from "#app/lib/seo";
 import { articleBodyClass } from "#app/lib/article-body";
 
@@ -95,19 +95,22 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ModerationData>({ ok: true, toast: { type: "success", title: editDoneTexts[intent] } });
   }
   const { kind, id, intent } = parsed.data;
+  // A reject needs a reason its writer will read: refused without one, what was chosen and typed kept.
+  let rejection: Rejection | undefined;
+  if (parsed.data.intent === "reject") {
+    const { reason, note } = parsed.data;
+    const checked = checkRejection(kind, reason, note);
+    if (!checked.ok) {
+      return data<ModerationData>(
+        { ok: false, toast: { type: "error", title: "Error", description: checked.error }, rejection: { id, reason, note, error: checked.error } },
+        { status: 400 },
+      );
+    }
+    rejection = checked.rejection;
+  }
   try {
-    if (parsed.data.intent === "reject") {
-      const { reason, note } = parsed.data;
-      const checked = checkRejection(kind, reason, note);
-      if (!checked.ok) {
-        return data<ModerationData>(
-          { ok: false, toast: { type: "error", title: "Error", description: checked.error }, rejection: { id, reason, note, error: checked.error } },
-          { status: 400 },
-        );
-      }
-      await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, "reject", checked.rejection);
-    } else if (parsed.data.intent === "dismiss") await dismissReports(services().db, kind, id);
-    else await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, parsed.data.intent);
+    if (intent === "dismiss") await dismissReports(services().db, kind, id);
+    else await (kind === "question" ? moderateQuestion : moderateAnswer)(services().db, id, intent, rejection);
   } catch (error) {
     return data<ModerationData>({ ok: false, toast: failureToast(error, `Failed to update the ${kind}. Please try again.`) }, { status: 400 });
   }
