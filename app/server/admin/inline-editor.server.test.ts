@@ -1,28 +1,26 @@
 import { describe, expect, it, vi } from "vitest";
-import { categoryFormSchema, missingCategoryFields } from "#app/lib/admin-schemas";
+import { categoryFormSchema, missingCategoryFields, type CategoryFormInput } from "#app/lib/admin-schemas";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { deleteRowAction, inlineEditorAction, type InlineEditorRules } from "./inline-editor.server";
 
 const rowId = "6f1c1f5e-8a4b-4d6e-9a51-3f1d2b7c9e10";
 
-function categoriesScreen(overrides: Partial<InlineEditorRules<unknown>> = {}) {
+// The Categories screen's texts, which the answers below spell out.
+const done = (what: string) => `Category ${what} successfully.`;
+const failed = (what: string) => `Failed to ${what} category`;
+
+function categoriesScreen(overrides: Partial<InlineEditorRules<CategoryFormInput>> = {}) {
   const save = vi.fn(async () => {});
   const remove = vi.fn(async () => {});
-  const rules = {
+  const rules: InlineEditorRules<CategoryFormInput> = {
     fields: ["name", "slug", "description", "icon", "position"],
     schema: categoryFormSchema,
     save,
     remove,
     refusedTitle: (message: string) => (message === missingCategoryFields ? "Missing fields" : "Error"),
-    texts: {
-      created: "Category created successfully.",
-      updated: "Category updated successfully.",
-      deleted: "Category deleted successfully.",
-      saveFailed: "Failed to save category",
-      deleteFailed: "Failed to delete category",
-    },
+    texts: { created: done("created"), updated: done("updated"), deleted: done("deleted"), saveFailed: failed("save"), deleteFailed: failed("delete") },
     ...overrides,
-  } as InlineEditorRules<unknown>;
+  };
   return { rules, save, remove };
 }
 
@@ -100,7 +98,7 @@ describe("inlineEditorAction", () => {
 
   it("saves by another intent only for a row already there, with that intent's toast", async () => {
     const { rules, save } = categoriesScreen({
-      otherSaves: { move: (input) => ({ type: "success", title: "Moved", description: `${(input as { name: string }).name} moved.` }) },
+      otherSaves: { move: (input) => ({ type: "success", title: "Moved", description: `${input.name} moved.` }) },
     });
     const withoutId = await answerOf(inlineEditorAction(form({ intent: "move", name: "Music", slug: "music" }), rules));
     expect(withoutId.toast.description).toBe("Invalid request.");
