@@ -44,7 +44,7 @@ import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import type { Toast } from "#app/lib/toast";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Articles");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Articles", matches);
 
 /** The filters' choices: every status, category, byline writer (on the full list), language in use and level; and the categories to move articles to. */
 async function filterChoices(everyone: boolean) {

@@ -9,7 +9,8 @@ import { useLiveRevalidation } from "#app/lib/use-live-revalidation";
 import { requireAbility } from "#app/server/auth/access.server";
 import { deleteComment, setCommentStatus } from "#app/server/comments/comments.server";
 import { commentFilterSchema, listComments } from "#app/server/comments/comments.server";
-import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { failureToast, loadOrToast } from "#app/server/admin/admin-screens.server";
+import { stampDate } from "#app/server/core/stamps.server";
 import { services } from "#app/server/core/services.server";
 import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
 import { EmptyRow, Table, TableHead, Td } from "#app/components/ui/table";
@@ -24,7 +25,7 @@ import { ShortId } from "#app/components/admin/short-id";
 import { adminMeta } from "#app/lib/seo";
 import { plural } from "#app/lib/plural";
 
-export const meta: Route.MetaFunction = () => adminMeta("Comments");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Comments", matches);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

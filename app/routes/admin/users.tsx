@@ -12,7 +12,8 @@ import { requireAbility } from "#app/server/auth/access.server";
 import { roleOf } from "#app/server/auth/owner.server";
 import { roleLabels, roles } from "#app/lib/access";
 import { updateProfile } from "#app/server/users/users.server";
-import { failureToast, loadOrToast, stampDate } from "#app/server/admin/admin-screens.server";
+import { failureToast, loadOrToast } from "#app/server/admin/admin-screens.server";
+import { stampDate } from "#app/server/core/stamps.server";
 import { listProfiles, userFilterSchema } from "#app/server/users/users.server";
 import { services } from "#app/server/core/services.server";
 import { pageLinks, sizedPageRequest } from "#app/server/db/keyset.server";
@@ -23,7 +24,7 @@ import { SearchFilterForm } from "#app/components/admin/search-filter-form";
 import { UserRow, userFetcherKey, type UserActionData } from "#app/components/admin/user-row";
 import { adminMeta } from "#app/lib/seo";
 
-export const meta: Route.MetaFunction = () => adminMeta("Users");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta("Users", matches);
 
 const signedOutEverywhereText = "They have been signed out everywhere.";
 
