@@ -21,7 +21,6 @@ import { ShareButton } from "#app/components/site/share-button";
 import { ShareBar } from "#app/components/site/share-bar";
 import { TeachersAsk } from "#app/components/site/related-reading";
 import { ArticleResources, ResourcesShortcut } from "#app/components/site/article-resources";
-import { listArticleResources } from "#app/server/resources/resources.server";
 import { useRootData, useSiteSettings } from "#app/lib/root-data";
 import { articleMeta } from "#app/lib/article-meta";
 import { commentAwaitingModeration, validateComment, type CommentActionData } from "#app/lib/comment-schema";
@@ -44,13 +43,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     return null;
   });
   if (!page) throw notFound();
-  const [printQrSvg, relatedQuestions, resources] = await Promise.all([
+  const [printQrSvg, relatedQuestions] = await Promise.all([
     // A printed copy leads back: its address as a QR code at the end (shown in print only).
     qrCodeSvg(`${services().config.PUBLIC_URL}/articles/${page.article.id}`),
+    // The one read that needs the article first: its title's words.
     siteSettings().askKafundisha ? findRelatedQuestions(services().db, page.article) : { questions: [], among: [] },
-    listArticleResources(services().db, page.article.id),
   ]);
-  return keptOnServer({ ...page, printQrSvg, relatedQuestions, resources });
+  return keptOnServer({ ...page, printQrSvg, relatedQuestions });
 }
 
 export const handle: ReaderPageHandle<Awaited<ReturnType<typeof loader>>> = {
@@ -187,7 +186,7 @@ export default function ArticlePage({ loaderData, actionData }: Route.ComponentP
         <TagLinks tags={article.tags} className="mt-8 print:hidden" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-subtle p-6">
           <div>
-            <p className="font-semibold">Published by {site.name}</p>
+            <p className="font-semibold">{`Published by ${site.name}`}</p>
             <p className="text-sm text-muted-foreground">Empowering educators in Zambia and worldwide.</p>
           </div>
           <ShareButton title={article.title} path={path} label="Share this article" />

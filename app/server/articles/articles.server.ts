@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { articles, categories } from "#database/schema";
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { articleResources, articles, categories } from "#database/schema";
+import { jsonRowsColumn } from "#app/server/db/json-rows.server";
 import type { ArticleSort } from "#app/lib/article-list-params";
 import { firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { services } from "#app/server/core/services.server";
@@ -12,7 +13,7 @@ import { fullTextQuery, lessThan, relevanceSearch, snippetHtml } from "#app/serv
 export { fullTextQuery, snippetHtml };
 import { choosingArticles, publishedOnly } from "./published.server";
 import { approvedCommentsColumn } from "./approved-comments.server";
-import { curriculumCondition, lessonResourceCondition, type CurriculumFilter } from "./curriculum-filters.server";
+import { articleSubjectsColumn, curriculumCondition, lessonResourceCondition, type CurriculumFilter } from "./curriculum-filters.server";
 
 /** What a card shows; never the article's text (its read time is stored when it is saved). */
 const cardColumns = {
@@ -139,65 +140,99 @@ export async function findCategory(slug: string) {
   return category ?? null;
 }
 
-// The opened article, beside the related ones in the same query.
+// The opened article, named apart from the related articles and translations read beside it.
 const opened = alias(articles, "opened");
 
-/** The article page's two reads; a reader's visit only fills in the id. */
-function articlePageQueries(db: AppDb) {
-  const id = sql.placeholder("id");
-  return {
-    article: db
-      .select({
-        ...cardColumns,
-        categoryId: articles.categoryId,
-        updatedAt: articles.updatedAt,
-        contentHtml: articles.contentHtml,
-        featuredImageAlt: articles.featuredImageAlt,
-        comments: approvedCommentsColumn,
-      })
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(and(eq(articles.id, id), publishedOnly)),
-    related: db
-      .select(cardColumns)
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .where(
-        and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, db.select({ categoryId: opened.categoryId }).from(opened).where(eq(opened.id, id)))),
-      )
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(3),
-  };
-}
-
-function prepareArticlePageReads(db: AppDb) {
-  const queries = articlePageQueries(db);
-  return { article: queries.article.prepare("article_page"), related: queries.related.prepare("article_page_related") };
-}
-
-const preparedArticlePageReads = new WeakMap<AppDb, ReturnType<typeof prepareArticlePageReads>>();
+/** What the article page lists of each file attached to it (resources.server.ts reads the same for its lists). */
+export const resourceReaderColumns = {
+  id: articleResources.id,
+  title: articleResources.title,
+  resourceType: articleResources.resourceType,
+  format: articleResources.format,
+  sizeBytes: articleResources.sizeBytes,
+  pageCount: articleResources.pageCount,
+  previewKey: articleResources.previewKey,
+  previewBytes: articleResources.previewBytes,
+};
 
 /**
- * The article page's reads, prepared once per database. A school pack of chosen articles builds
- * them afresh each time instead: its choice must neither be frozen into the prepared statements nor
- * be left out of them.
+ * The article page's one read: the article, its curriculum (level, type, language, subjects and
+ * published translations), files and approved comments, and up to 3 related articles (its
+ * category's newest) as cards, each list a JSON column, so a reader's visit is one round trip
+ * that only fills in the id.
  */
-function articlePageReads(db: AppDb) {
-  if (choosingArticles()) return articlePageQueries(db);
-  let reads = preparedArticlePageReads.get(db);
-  if (!reads) preparedArticlePageReads.set(db, (reads = prepareArticlePageReads(db)));
-  return reads;
+function articlePageQuery(db: AppDb) {
+  const id = sql.placeholder("id");
+  const openedOne = <T extends AnyPgColumn>(column: T) => db.select({ value: column }).from(opened).where(eq(opened.id, id));
+  const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
+  const byLanguage = [asc(articles.language)];
+  const resourceOrder = [asc(articleResources.position), asc(articleResources.createdAt)];
+  return db
+    .select({
+      ...cardColumns,
+      categoryId: articles.categoryId,
+      updatedAt: articles.updatedAt,
+      contentHtml: articles.contentHtml,
+      featuredImageAlt: articles.featuredImageAlt,
+      comments: approvedCommentsColumn,
+      level: articles.level,
+      resourceType: articles.resourceType,
+      language: articles.language,
+      translationGroup: articles.translationGroup,
+      subjects: articleSubjectsColumn,
+      translations: jsonRowsColumn({ id: articles.id, language: articles.language, title: articles.title }, byLanguage, ({ item, place }) =>
+        db
+          .select({ item, place })
+          .from(articles)
+          .where(
+            and(isNotNull(articles.translationGroup), eq(articles.translationGroup, openedOne(opened.translationGroup)), ne(articles.id, id), publishedOnly),
+          )
+          .orderBy(...byLanguage),
+      ),
+      resources: jsonRowsColumn(resourceReaderColumns, resourceOrder, ({ item, place }) =>
+        db
+          .select({ item, place })
+          .from(articleResources)
+          .where(eq(articleResources.articleId, articles.id))
+          .orderBy(...resourceOrder),
+      ),
+      related: jsonRowsColumn(cardColumns, newestFirst, ({ item, place }) =>
+        db
+          .select({ item, place })
+          .from(articles)
+          .innerJoin(categories, eq(categories.id, articles.categoryId))
+          .where(and(publishedOnly, ne(articles.id, id), eq(articles.categoryId, openedOne(opened.categoryId))))
+          .orderBy(...newestFirst)
+          .limit(3),
+      ),
+    })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.id, id), publishedOnly));
+}
+
+const preparedArticlePageQuery = new WeakMap<AppDb, ReturnType<ReturnType<typeof articlePageQuery>["prepare"]>>();
+
+/**
+ * The article page's read, prepared once per database. A school pack of chosen articles builds it
+ * afresh each time instead: its choice must neither be frozen into the prepared statement nor be
+ * left out of it.
+ */
+function articlePageRead(db: AppDb) {
+  if (choosingArticles()) return articlePageQuery(db);
+  let read = preparedArticlePageQuery.get(db);
+  if (!read) preparedArticlePageQuery.set(db, (read = articlePageQuery(db).prepare("article_page")));
+  return read;
 }
 
 /**
- * A published article by id (a UUID) with its stored body, tags and approved comments, and up to 3 related articles
- * (its category's newest) as cards, read side by side. Null when missing or not published. A pure
- * read: views are counted by the page-view beacon, never on the render path.
+ * A published article by id (a UUID) with everything its page shows (see articlePageQuery), in one
+ * round trip; null when missing or not published. A pure read: views are counted by the page-view
+ * beacon, never on the render path.
  */
 export async function openPublishedArticle(id: string) {
-  const reads = articlePageReads(services().db);
-  const [[article], related] = await Promise.all([reads.article.execute({ id }), reads.related.execute({ id })]);
-  return article ? { article, related } : null;
+  const [article] = await articlePageRead(services().db).execute({ id });
+  return article ?? null;
 }
 
 /** The Markdown source, only for a row whose body the start-up backfill has not rendered yet. */

@@ -5,6 +5,7 @@ import { isResourceType } from "#app/lib/curriculum";
 import { maxResourceBytes, resourceBucket, resourceUploadFailures, type ResourceFormat } from "#app/lib/resource-files";
 import { publishedOnly } from "#app/server/articles/published.server";
 import { bylineAccountsColumn } from "#app/server/articles/bylines.server";
+import { resourceReaderColumns } from "#app/server/articles/articles.server";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import type { Storage } from "#app/server/core/storage.server";
 import type { AppDb } from "#app/server/db/types.server";
@@ -30,16 +31,7 @@ export interface ArticleResource {
   previewBytes: number | null;
 }
 
-const readerColumns = {
-  id: articleResources.id,
-  title: articleResources.title,
-  resourceType: articleResources.resourceType,
-  format: articleResources.format,
-  sizeBytes: articleResources.sizeBytes,
-  pageCount: articleResources.pageCount,
-  previewKey: articleResources.previewKey,
-  previewBytes: articleResources.previewBytes,
-};
+const readerColumns = resourceReaderColumns;
 
 /** An article's resources in order, for its page (the loader shows them only when the article is). */
 export function listArticleResources(db: AppDb, articleId: string): Promise<ArticleResource[]> {
