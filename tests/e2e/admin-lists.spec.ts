@@ -151,6 +151,8 @@ test.describe("without JavaScript", () => {
     await question.getByRole("button", { name: "Delete 1 article" }).click();
     await expect(plain.getByRole("status").filter({ hasText: "1 article deleted." })).toBeVisible();
     await expect(plain.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+    await plain.getByRole("link", { name: "Dismiss" }).click();
+    await expect(plain.getByText("1 article deleted.")).toHaveCount(0);
     await context.close();
   });
 });

@@ -293,7 +293,7 @@ const readable = (markup: string) =>
 
 /** What the Articles screen says a batch did (its status region), as a person reads it. */
 function batchOutcome(html: string) {
-  const region = /<div role="status"[^>]*>([\s\S]*?)<button/.exec(html);
+  const region = /<div role="status"[^>]*>([\s\S]*?)<a [^>]*aria-label="Dismiss"/.exec(html);
   expect(region, "the batch's outcome on the screen").not.toBeNull();
   return readable(region![1]!);
 }

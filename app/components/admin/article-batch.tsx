@@ -121,6 +121,7 @@ export function DeleteConfirmation({
 
 /** What the last batch did, and each selected article it left as it was with why; kept until dismissed. */
 export function BatchOutcome({ outcome, onDismiss }: { outcome: NonNullable<ArticleBatchData["outcome"]>; onDismiss: () => void }) {
+  const { pathname, search } = useLocation();
   return (
     <div role="status" className="mb-3 flex items-start justify-between gap-3 rounded-lg border border-border bg-subtle p-3 text-sm">
       <div>
@@ -139,9 +140,10 @@ export function BatchOutcome({ outcome, onDismiss }: { outcome: NonNullable<Arti
           </>
         )}
       </div>
-      <Button type="button" variant="ghost" size="icon" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>
+      {/* A link to the list as it is, so it works without scripts too. */}
+      <Link to={`${pathname}${search}`} onClick={onDismiss} aria-label="Dismiss" title="Dismiss" className={buttonClass("ghost", "icon")}>
         <X className="size-4" aria-hidden />
-      </Button>
+      </Link>
     </div>
   );
 }
