@@ -150,7 +150,7 @@ function RejectForm({ kind, id, name, busy }: { kind: "question" | "answer"; id:
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="intent" value="reject" />
-        <fieldset aria-describedby={kept ? errorId : undefined} aria-invalid={kept ? true : undefined}>
+        <fieldset aria-describedby={kept ? errorId : undefined}>
           <legend className="font-medium">{rejectionTexts.legend}</legend>
           <div className="mt-1 space-y-1">
             {rejectionReasonsFor(kind).map((reason) => (
