@@ -33,7 +33,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // The Users screen's search (its words anywhere in the address).
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -217,6 +221,9 @@ export const profiles = pgTable(
     check("profiles_author_slug_format", sql`${t.authorSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("profiles_role_idx").on(t.role),
+    // The Users screen's search: its words anywhere in a name or a bio.
+    index("profiles_display_name_trgm_idx").using("gin", sql`${t.displayName} gin_trgm_ops`),
+    index("profiles_bio_trgm_idx").using("gin", sql`${t.bio} gin_trgm_ops`),
   ],
 );
 
@@ -301,12 +308,15 @@ export const articles = pgTable(
     // Newest first as lists ask (`desc()` puts NULLs first; an index in the other order serves no ordered scan), the id breaking ties.
     index("articles_published_idx").on(t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("articles_category_published_idx").on(t.categoryId, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("articles_views_idx").on(t.views.desc().nullsFirst()),
+    // The admin list's orders, each a keyset (column, then id): 100,000 articles sort in milliseconds (npm run bench:admin-lists).
+    index("articles_views_id_idx").on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("articles_updated_at_id_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("articles_title_id_idx").on(t.title, t.id),
     // The minute's due articles, found without reading the others.
     index("articles_scheduled_idx")
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'scheduled'`),
-    index("articles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("articles_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("articles_author_id_idx").on(t.authorId),
     // Case-insensitive "contains" search on title and excerpt (pg_trgm) without a sequential scan.
     index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
@@ -590,7 +600,10 @@ export const comments = pgTable(
   },
   (t) => [
     check("comments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    index("comments_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The Comments screen's keyset (newest first), all of them or one status's; its search's words anywhere in a comment.
+    index("comments_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("comments_status_created_at_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("comments_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
     index("comments_article_id_idx").on(t.articleId, t.status, t.createdAt),
     index("comments_user_id_idx").on(t.userId),
   ],

@@ -1,9 +1,9 @@
-import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { articles, comments, profiles, users } from "#database/schema";
 import { AdminInputError } from "#app/server/core/admin-input-error.server";
 import { listSearchText } from "#app/lib/list-search";
-import { containsPattern, type AppDb } from "#app/server/db/types.server";
+import { containsPattern, idSearch, type AppDb } from "#app/server/db/types.server";
 import { countedPage, firstPage, keysetPage, type KeysetOrder, type PageRequest } from "#app/server/db/keyset.server";
 import { publishedOnly } from "#app/server/articles/published.server";
 import type { ClientInfo, SessionUser } from "#app/server/auth/auth.server";
@@ -90,13 +90,35 @@ export type CommentFilter = z.output<typeof commentFilterSchema>;
 
 const commentOrder: KeysetOrder = { name: "comments", columns: [comments.createdAt, comments.id], direction: "desc" };
 
+/**
+ * The comments a search box matches: by content, by their article's title or by their writer's id.
+ * Each arm reads its own index (the content's and the title's trigrams, the writer's id), so 200,000
+ * comments are searched without reading them all (npm run bench:admin-lists).
+ */
+function commentsMatching(db: AppDb, text: string) {
+  const pattern = containsPattern(text);
+  const byId = idSearch(comments.userId, text);
+  return inArray(
+    comments.id,
+    db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(or(ilike(comments.content, pattern), byId))
+      .union(
+        db
+          .select({ id: comments.id })
+          .from(comments)
+          .where(inArray(comments.articleId, db.select({ id: articles.id }).from(articles).where(ilike(articles.title, pattern)))),
+      ),
+  );
+}
+
 /** Admin comments, newest first, searched by content, article title or user id, a page at a time, with how many match. */
 export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest = firstPage) {
-  const pattern = containsPattern(filter.q);
   const matching = and(
     filter.status === "all" ? undefined : eq(comments.status, filter.status),
     filter.article ? eq(comments.articleId, filter.article) : undefined,
-    filter.q ? or(ilike(comments.content, pattern), ilike(articles.title, pattern), ilike(sql`${comments.userId}::text`, pattern)) : undefined,
+    filter.q ? commentsMatching(db, filter.q) : undefined,
   );
   const rows = keysetPage(commentOrder, page, (keyset) =>
     db
@@ -117,7 +139,8 @@ export function listComments(db: AppDb, filter: CommentFilter, page: PageRequest
       .orderBy(...keyset.orderBy)
       .limit(keyset.limit),
   );
-  return countedPage(rows, db.select({ total: count() }).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(matching));
+  // Every comment has its article (deleted with it): the count needs no join.
+  return countedPage(rows, db.select({ total: count() }).from(comments).where(matching));
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { SQL } from "drizzle-orm";
+import { eq, ilike, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { isUuid } from "#app/lib/uuid";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "#database/schema";
 
@@ -34,6 +35,15 @@ export function sqlState(error: unknown): string | undefined {
 export async function selectRows<T>(db: AppDb, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A search box matching an id: a whole id is looked up, part of one (hex and dashes, 4 or more) is
+ * matched in its text; other words never read every id as text. None: nothing to match.
+ */
+export function idSearch(column: AnyColumn, text: string): SQL | undefined {
+  if (isUuid(text)) return eq(column, text.toLowerCase());
+  return /^[0-9a-f-]{4,}$/i.test(text) ? ilike(sql`${column}::text`, containsPattern(text)) : undefined;
 }
 
 /** A `LIKE` pattern matching `text` anywhere, with the wildcards in `text` taken literally. */
