@@ -95,6 +95,7 @@ test("the owner signs in, reaches /admin and uses the sidebar", async ({ page })
     await expect(sidebar.getByText(name, { exact: true })).toBeAttached();
   }
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await waitForBehaviour(page);
   await page.keyboard.press("Control+b");
   await expect(sidebar).toHaveAttribute("data-state", "collapsed");
   const cookie = (await page.context().cookies()).find((item) => item.name === "sidebar_state");
@@ -102,6 +103,7 @@ test("the owner signs in, reaches /admin and uses the sidebar", async ({ page })
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
   await page.reload();
   await expect(page.getByRole("navigation", { name: "Admin" })).toHaveAttribute("data-state", "collapsed");
+  await waitForBehaviour(page); // the shortcut is the hydrated screen's: a busy machine paints the collapsed sidebar well before
   await page.keyboard.press("Control+b");
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
 
