@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { articles, categories, communityQuestions } from "#database/schema";
 import { searchWords } from "#app/lib/article-list-params";
@@ -75,14 +75,57 @@ export function topicWords(title: string): string[] {
 const candidateCount = 200;
 
 /**
- * How well a title (of a candidate, so never more than 200 of them) has any of `words`: its rank
- * as full-text (the simple configuration, as search vectors are made), 0 without any of them. The
- * words are letters and digits only (`searchWords`), so they go into the query as they are.
+ * How well a title (of a candidate, so never more than 200 of them) has any of the words in
+ * `query` (a tsquery's text, `topicQuery`): its rank as full-text (the simple configuration, as
+ * search vectors are made), 0 without any of them.
  */
-function titleRank(title: SQL | PgColumn | SQL.Aliased, words: readonly string[]) {
-  const query = sql`${words.map((word) => `'${word}'`).join(" | ")}::tsquery`;
+function titleRank(title: SQL | PgColumn | SQL.Aliased, query: SQLWrapper) {
+  const words = sql`${query}::tsquery`;
   const vector = sql`to_tsvector('simple', ${title})`;
-  return { matches: sql<boolean>`${vector} @@ ${query}`, rank: sql<number>`ts_rank(${vector}, ${query})` };
+  return { matches: sql<boolean>`${vector} @@ ${words}`, rank: sql<number>`ts_rank(${vector}, ${words})` };
+}
+
+/** Any of `words` as a tsquery's text: they are letters and digits only (`searchWords`), so they go in as they are. */
+const topicQuery = (words: readonly string[]) => words.map((word) => `'${word}'`).join(" | ");
+
+/**
+ * The related questions' statement for one shape (ranked by title words or not; among the
+ * corresponding categories, or all of them and only those sharing a word), prepared once per
+ * database: a reader's visit only fills in the categories, the words and the limit.
+ */
+function relatedQuestionsQuery(db: AppDb, { ranked, anyCategory }: { ranked: boolean; anyCategory: boolean }) {
+  const candidates = db
+    .select({
+      id: communityQuestions.id,
+      slug: communityQuestions.slug,
+      title: communityQuestions.title,
+      answers: communityQuestions.answerCount,
+      publishedAt: communityQuestions.publishedAt,
+    })
+    .from(communityQuestions)
+    .where(and(publishedQuestionsOnly, arrayOverlaps(communityQuestions.categories, sql.placeholder("among"))))
+    .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
+    .limit(candidateCount)
+    .as("candidates");
+  const match = ranked ? titleRank(candidates.title, sql.placeholder("words")) : null;
+  return db
+    .select({ id: candidates.id, slug: candidates.slug, title: candidates.title, answers: candidates.answers })
+    .from(candidates)
+    .where(anyCategory ? match?.matches : undefined)
+    .orderBy(...(match ? [desc(match.rank)] : []), desc(candidates.publishedAt), desc(candidates.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(`related_questions${ranked ? "_ranked" : ""}${anyCategory ? "_any" : ""}`);
+}
+
+const preparedRelatedQuestions = new WeakMap<AppDb, Map<string, ReturnType<typeof relatedQuestionsQuery>>>();
+
+function relatedQuestionsRead(db: AppDb, shape: { ranked: boolean; anyCategory: boolean }) {
+  let byShape = preparedRelatedQuestions.get(db);
+  if (!byShape) preparedRelatedQuestions.set(db, (byShape = new Map()));
+  const key = `${shape.ranked} ${shape.anyCategory}`;
+  let read = byShape.get(key);
+  if (!read) byShape.set(key, (read = relatedQuestionsQuery(db, shape)));
+  return read;
 }
 
 /**
@@ -96,26 +139,12 @@ export async function findRelatedQuestions(db: AppDb, article: { title: string; 
   const corresponding = questionCategoriesOf(article.categorySlug);
   const among = corresponding.length > 0 ? corresponding : questionCategories.map((category) => category.value);
   if (corresponding.length === 0 && words.length === 0) return { questions: [], among: [] };
-  const candidates = db
-    .select({
-      id: communityQuestions.id,
-      slug: communityQuestions.slug,
-      title: communityQuestions.title,
-      answers: communityQuestions.answerCount,
-      publishedAt: communityQuestions.publishedAt,
-    })
-    .from(communityQuestions)
-    .where(and(publishedQuestionsOnly, arrayOverlaps(communityQuestions.categories, among)))
-    .orderBy(desc(communityQuestions.publishedAt), desc(communityQuestions.id))
-    .limit(candidateCount)
-    .as("candidates");
-  const match = words.length > 0 ? titleRank(candidates.title, words) : null;
-  const questions = await db
-    .select({ id: candidates.id, slug: candidates.slug, title: candidates.title, answers: candidates.answers })
-    .from(candidates)
-    .where(corresponding.length > 0 ? undefined : match?.matches)
-    .orderBy(...(match ? [desc(match.rank)] : []), desc(candidates.publishedAt), desc(candidates.id))
-    .limit(limit);
+  const questions = await relatedQuestionsRead(db, { ranked: words.length > 0, anyCategory: corresponding.length === 0 }).execute({
+    // As Drizzle writes an array it binds itself.
+    among: communityQuestions.categories.mapToDriverValue(among),
+    words: topicQuery(words),
+    limit,
+  });
   return { questions, among };
 }
 
@@ -147,7 +176,7 @@ export async function findRelatedArticles(db: AppDb, question: { title: string; 
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(candidateCount)
     .as("candidates");
-  const match = words.length > 0 ? titleRank(candidates.title, words) : null;
+  const match = words.length > 0 ? titleRank(candidates.title, sql`${topicQuery(words)}`) : null;
   const found = await db
     .select({ id: candidates.id, title: candidates.title, categorySlug: candidates.categorySlug, readTimeMinutes: candidates.readTimeMinutes })
     .from(candidates)
