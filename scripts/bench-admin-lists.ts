@@ -24,7 +24,7 @@ import { selectRows, type AppDb } from "#app/server/db/types.server";
 import { onCleanup, runBenchmark } from "./bench/cleanup";
 import { createBenchDatabase } from "./bench/databases";
 import { runContext, table, verdict } from "./bench/report";
-import { percentiles, type Percentiles } from "./bench/server";
+import { percentiles, timedRuns, type Percentiles } from "./bench/server";
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -122,17 +122,7 @@ async function fill(db: AppDb) {
   progress(`  ${formatCount(commentCount)} comments`);
 }
 
-/** `warmUps` untimed calls, then `runs` timed ones, one after another. */
-async function timeRuns(run: () => Promise<unknown>): Promise<Percentiles> {
-  for (let index = 0; index < warmUps; index++) await run();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return percentiles(times);
-}
+const timeRuns = async (run: () => Promise<unknown>): Promise<Percentiles> => percentiles(await timedRuns(run, { warmUps, runs }));
 
 /** The page request `steps` pages of `size` in: the cursor a reader paging on would hold. */
 async function deepPage(db: AppDb, steps: number, size: number): Promise<PageRequest> {

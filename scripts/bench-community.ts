@@ -25,7 +25,7 @@ import { createBenchDatabase } from "./bench/databases";
 import { getPage } from "./bench/http";
 import { runContext, table, verdict } from "./bench/report";
 import { assertBuilt, serveBuiltApp } from "./bench/served-app";
-import { percentiles, type Percentiles } from "./bench/server";
+import { percentiles, timedRuns, type Percentiles } from "./bench/server";
 
 const targets = (process.env.BENCH_DATABASES ?? "postgres").split(",").map((name) => name.trim());
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -56,17 +56,7 @@ function figuresOf(samples: number[]): Figures {
   return { ...percentiles(samples), p99: Math.round(sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))]! * 10) / 10 };
 }
 
-/** `warmUps` untimed calls, then `runs` timed ones, one after another. */
-async function timeRuns(run: () => Promise<unknown>): Promise<Figures> {
-  for (let index = 0; index < warmUps; index++) await run();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return figuresOf(times);
-}
+const timeRuns = async (run: () => Promise<unknown>): Promise<Figures> => figuresOf(await timedRuns(run, { warmUps, runs }));
 
 interface Measure {
   name: string;

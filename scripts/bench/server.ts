@@ -47,6 +47,18 @@ export interface Percentiles {
   max: number;
 }
 
+/** `warmUps` untimed calls of `run`, then `runs` timed ones, one after another: each call's milliseconds. */
+export async function timedRuns(run: () => Promise<unknown>, { warmUps, runs }: { warmUps: number; runs: number }): Promise<number[]> {
+  for (let index = 0; index < warmUps; index++) await run();
+  const times: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
 export function percentiles(samples: number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
