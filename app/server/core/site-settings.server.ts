@@ -20,7 +20,16 @@ const settingsKey = "site_settings";
 // change (the same LISTEN/NOTIFY as every table's). The server and the bundled route modules are
 // separate module graphs: they share it through one global slot, as they share the services.
 const slot = Symbol.for("the-educator.site-settings");
-type Holder = { [slot]?: CurrentSiteSettings };
+const reloadSlot = Symbol.for("the-educator.site-settings-reloaded");
+type Holder = { [slot]?: CurrentSiteSettings; [reloadSlot]?: Set<() => void> };
+
+const reloadListeners = () => ((globalThis as Holder)[reloadSlot] ??= new Set());
+
+/** Calls `onReload` each time this instance has read the settings anew (the page cache drops every page then). */
+export function afterSiteSettingsReload(onReload: () => void): () => void {
+  reloadListeners().add(onReload);
+  return () => void reloadListeners().delete(onReload);
+}
 
 const pageLabel = new Map<string, string>(navigationPages.map((page) => [page.key, page.label]));
 
@@ -50,6 +59,7 @@ export async function loadSiteSettings(db: AppDb): Promise<CurrentSiteSettings> 
   const named = slugs.length ? await db.select({ slug: categories.slug, name: categories.name }).from(categories).where(inArray(categories.slug, slugs)) : [];
   const current = { ...settings, links: linksOf(settings, new Map(named.map((category) => [category.slug, category.name]))) };
   (globalThis as Holder)[slot] = current;
+  for (const onReload of reloadListeners()) onReload();
   return current;
 }
 
@@ -75,8 +85,9 @@ export async function saveSiteSettings(db: AppDb, settings: SiteSettings): Promi
   return loadSiteSettings(db);
 }
 
-/** Whether a change moves what the settings show: their own, or a category the header may name. */
-export const changesSiteSettings = (change: TableChange) => change.table === "site_settings" || change.table === "categories";
+/** Whether a change moves what the settings show: their own, or a category the header names (renamed, say). */
+const changesSiteSettings = (change: TableChange) =>
+  change.table === "site_settings" || (change.table === "categories" && siteSettings().navigation.some((key) => key.startsWith(categoryLinkPrefix)));
 
 /** Reloads the settings on this instance whenever any instance changes them. */
 export function keepSiteSettingsFresh({ realtime, db, onError }: { realtime: Realtime; db: AppDb; onError: (error: unknown) => void }) {

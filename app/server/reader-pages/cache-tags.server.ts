@@ -6,8 +6,7 @@ import type { AppDb } from "#app/server/db/types.server";
 import type { Realtime } from "#app/server/core/realtime.server";
 import { questionCategories } from "#app/lib/inbox-schema";
 import type { PageCache } from "./page-cache.server";
-import { loadSiteSettings, siteSettings } from "#app/server/core/site-settings.server";
-import { categoryLinkPrefix } from "#app/lib/site-settings";
+import { afterSiteSettingsReload } from "#app/server/core/site-settings.server";
 
 /**
  * Every database change drops the kept pages that show what changed, on every instance: the same
@@ -18,13 +17,8 @@ export function dropPagesOnChange(cache: PageCache, { realtime, db }: { realtime
     const dropLater = (tags: string[] | null) => (tags ? cache.invalidate(tags) : cache.clear());
     cache.invalidate(tagsChangedBy(change, db, dropLater));
   });
-}
-
-function reloadSettingsThenDropAll(db: AppDb, later: (tags: string[] | null) => void) {
-  void loadSiteSettings(db).then(
-    () => later(null),
-    () => later(null),
-  );
+  // The name, the header and the footer are on every page: all go once this instance has the new settings.
+  afterSiteSettingsReload(() => cache.clear());
 }
 
 /**
@@ -59,13 +53,9 @@ export function tagsChangedBy(change: TableChange, db: AppDb, later: (tags: stri
       }
       return id ? [cacheTag.comment(id)] : [];
     case "categories":
-      // A category the header links to may have been renamed: every page shows the header.
-      if (siteSettings().navigation.some((key) => key.startsWith(categoryLinkPrefix))) reloadSettingsThenDropAll(db, later);
       return [cacheTag.categories];
     case "site_settings":
-      // The name, the header and the footer are on every page: all go, once this instance has the new settings.
-      reloadSettingsThenDropAll(db, later);
-      return [];
+      return []; // every page goes once the settings are read anew (afterSiteSettingsReload, above)
     case "team_members":
       return [cacheTag.team];
     case "profiles":
